@@ -1,0 +1,41 @@
+import type { Tracer } from '@opentelemetry/api';
+import type { Case } from '../model/labelled-case.ts';
+import type { Step } from '../model/step.ts';
+import type { SpanRecord } from '../normalize/span-record.ts';
+
+/**
+ * What an adapter gets for one case run. The adapter feeds the steps through `step()` so that
+ * Baton's step spans wrap whatever the implementation emits while handling them.
+ */
+export interface CaseContext {
+  /** A tracer whose spans land in this case's capture scope. */
+  readonly tracer: Tracer;
+  /** Runs `handle` inside Baton's span for step `index`; spans started inside belong to it. */
+  step<T>(index: number, handle: (step: Step) => Promise<T> | T): Promise<T>;
+  /** Aborted when the case times out or the run is cancelled. */
+  readonly signal: AbortSignal;
+  /** Which repeat this is (0-based) when the suite repeats cases. */
+  readonly repeat: number;
+}
+
+/**
+ * Extra output of a case run. Adapters that do not emit spans in-process (an HTTP service that
+ * exports OTLP, a recorded trace file) return the spans they collected here.
+ */
+export interface CaseRunOutput {
+  readonly spans?: readonly SpanRecord[];
+}
+
+/**
+ * Drives one handoff implementation through cases. It never decides a verdict: everything Baton
+ * concludes comes from the spans it captures and the case labels.
+ */
+export interface Adapter {
+  readonly name: string;
+  /** Runs once before the first case (start a server, load a module). */
+  setup?(): Promise<void>;
+  /** Feeds one case to the implementation; resolves when the case is over. */
+  runCase(testCase: Case, ctx: CaseContext): Promise<CaseRunOutput | undefined>;
+  /** Runs once after the last case, also when the run failed. */
+  teardown?(): Promise<void>;
+}

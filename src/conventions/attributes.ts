@@ -1,0 +1,47 @@
+/**
+ * Baton's span conventions (documented in docs/conventions.md). `baton.event` says what a span
+ * means; the other attributes carry its data. Baton's own step and case spans use the same names.
+ */
+export const ATTR = {
+  event: 'baton.event',
+  caseId: 'baton.case.id',
+  stepIndex: 'baton.step.index',
+  stepKind: 'baton.step.kind',
+  agent: 'baton.agent.name',
+  handoffFrom: 'baton.handoff.from',
+  handoffTo: 'baton.handoff.to',
+  handoffReason: 'baton.handoff.reason',
+  handoffPayload: 'baton.handoff.payload',
+  handoffPayloadSize: 'baton.handoff.payload_size',
+  handoffTargetKind: 'baton.handoff.target_kind',
+  ackBy: 'baton.ack.by',
+  ackFrom: 'baton.ack.from',
+  ackAccepted: 'baton.ack.accepted',
+  ackReason: 'baton.ack.reason',
+  ackMissing: 'baton.ack.missing',
+  questionBy: 'baton.question.by',
+  questionTo: 'baton.question.to',
+  questionFields: 'baton.question.fields',
+  person: 'baton.person.name',
+  decision: 'baton.person.decision',
+} as const;
+
+/** Values of `baton.event`. */
+export const EVENT = {
+  case: 'case',
+  step: 'step',
+  agent: 'agent',
+  handoff: 'handoff',
+  ack: 'ack',
+  question: 'question',
+  decision: 'decision',
+} as const;
+
+/** OpenTelemetry GenAI attributes Baton reads (semantic conventions, development status). */
+export const GENAI = {
+  operation: 'gen_ai.operation.name',
+  agentName: 'gen_ai.agent.name',
+  toolName: 'gen_ai.tool.name',
+  toolArgs: 'gen_ai.tool.call.arguments',
+  conversationId: 'gen_ai.conversation.id',
+} as const;

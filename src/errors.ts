@@ -1,0 +1,53 @@
+/**
+ * One error base with a stable code. Messages read "Failed to <verb> <thing>: <why>. <fix>."
+ * The CLI prints `message` (never a stack) and exits 2 for these.
+ */
+export type BatonErrorCode =
+  | 'case.invalid'
+  | 'case.yaml'
+  | 'suite.invalid'
+  | 'suite.yaml'
+  | 'suite.no_cases'
+  | 'file.not_found'
+  | 'file.unreadable'
+  | 'adapter.load'
+  | 'adapter.options'
+  | 'usage';
+
+/** Where in a file a problem is (1-based line and column). */
+export interface FilePosition {
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** A single problem in a user file, with how to fix it. */
+export interface FileProblem extends FilePosition {
+  readonly path: string;
+  readonly message: string;
+  readonly fix?: string;
+}
+
+export class BatonError extends Error {
+  override readonly name = 'BatonError';
+  constructor(
+    readonly code: BatonErrorCode,
+    message: string,
+    readonly problems: readonly FileProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** `file:line:col` for messages; line and column are left out when unknown. */
+export function formatPosition(p: FilePosition): string {
+  if (p.line === undefined) return p.file;
+  return p.column === undefined ? `${p.file}:${p.line}` : `${p.file}:${p.line}:${p.column}`;
+}
+
+/** One line per problem: `file:line:col: path: message. Fix: ...` */
+export function formatProblem(p: FileProblem): string {
+  const where = p.path ? ` ${p.path}:` : '';
+  const fix = p.fix ? ` Fix: ${p.fix}` : '';
+  return `${formatPosition(p)}:${where} ${p.message}.${fix}`;
+}

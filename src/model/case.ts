@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** A name of an agent or person: letters, digits, `_`, `-`, `.`; used in spans and labels alike. */
+export const ParticipantName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'a name such as `triage` or `refund_agent`');
+
+/** A reason code such as `policy_gate`; free, but snake_case so reports can group by it. */
+export const ReasonCode = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a snake_case reason code');
+
+const FactValue = z.union([z.string(), z.number(), z.boolean()]);
+
+const CustomerStep = z.strictObject({
+  customer: z.string().min(1).describe('What the customer (or user) says at this step.'),
+});
+const ToolStep = z.strictObject({
+  tool: z.strictObject({
+    name: z.string().min(1).describe('The tool whose result arrives at this step.'),
+    ok: z.boolean().default(true).describe('false when the call failed.'),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+  }),
+});
+const SignalStep = z.strictObject({
+  signal: z
+    .object({
+      confidence: z.number().min(0).max(1).optional().describe('Classifier or retrieval score.'),
+      budget_used: z.number().min(0).optional().describe('Fraction of the token/time/cost budget.'),
+      deadline_minutes: z.number().optional().describe('Minutes left before an SLA breach.'),
+    })
+    .catchall(FactValue)
+    .describe('A measured signal such as confidence, budget used or time to a deadline.'),
+});
+const PersonStep = z.strictObject({
+  person: z.strictObject({
+    who: ParticipantName.describe('The person deciding (one of participants.persons).'),
+    decision: z.string().min(1).describe('For example approve, reject, edit.'),
+    note: z.string().optional(),
+  }),
+});
+
+/** One step as written in a case file: exactly one of customer, tool, signal, person. */
+export const StepInput = z.union([CustomerStep, ToolStep, SignalStep, PersonStep]);
+
+const StepIndex = z.number().int().min(0);
+
+export const ExpectedHandoffInput = z
+  .strictObject({
+    from: ParticipantName,
+    to: ParticipantName,
+    at: StepIndex.optional().describe('The step (from 0) at which the handoff should happen.'),
+    window: z
+      .tuple([StepIndex, StepIndex])
+      .optional()
+      .describe('First and last step (inclusive) where the handoff is on time.'),
+    reason: ReasonCode.optional(),
+    alternatives: z
+      .array(ParticipantName)
+      .optional()
+      .describe('Other targets that are acceptable.'),
+    carry: z
+      .record(z.string(), FactValue)
+      .optional()
+      .describe('Facts the payload must carry, e.g. { order_id: A-1001 }.'),
+  })
+  .refine((h) => (h.at === undefined) !== (h.window === undefined), {
+    message: 'give exactly one of `at: <step>` or `window: [first, last]`',
+  })
+  .refine((h) => h.window === undefined || h.window[0] <= h.window[1], {
+    message: 'window must be [first, last] with first <= last',
+    path: ['window'],
+  });
+
+export const CaseInput = z.strictObject({
+  $schema: z.string().optional(),
+  id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a lowercase id such as `refund-over-limit`'),
+  title: z.string().min(1),
+  source: z.string().min(1).describe('Where the case came from: ticket, incident, synthetic.'),
+  tags: z.array(z.string().min(1)).default([]),
+  participants: z.strictObject({
+    agents: z.array(ParticipantName).min(1),
+    persons: z.array(ParticipantName).default([]),
+  }),
+  entry: ParticipantName.optional().describe('The agent that receives the first step.'),
+  steps: z.array(StepInput).min(1),
+  expect: z.strictObject({
+    handoffs: z
+      .union([z.literal('none'), z.array(ExpectedHandoffInput).min(1)])
+      .describe('The handoffs that must happen, in order, or `none`.'),
+    max_hops: z.number().int().min(0).optional(),
+  }),
+});
+
+export type CaseInput = z.input<typeof CaseInput>;
+export type ParsedCaseInput = z.output<typeof CaseInput>;
+export type FactValue = z.infer<typeof FactValue>;

@@ -1,0 +1,39 @@
+/** Every finding code Baton can emit. Stable: reports, gates and costs refer to them. */
+export const FINDING_CODES = [
+  'handoff.on_time',
+  'handoff.missed',
+  'handoff.early',
+  'handoff.late',
+  'handoff.wrong_target',
+  'handoff.unneeded',
+  'handoff.bounced',
+  'handoff.hops_exceeded',
+  'handoff.missing_fact',
+  'case.error',
+] as const;
+
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** pass: the implementation did right; fail: it did wrong; error: Baton or the adapter broke. */
+export type Outcome = 'pass' | 'fail' | 'error';
+
+/** One verdict of one check on one case: typed data; wording is added by `describeFinding`. */
+export interface Finding {
+  readonly check: string;
+  readonly code: FindingCode;
+  readonly outcome: Outcome;
+  /** The step the finding is about (the observed step when there is one, else the expected). */
+  readonly step?: number;
+  readonly expected?: unknown;
+  readonly observed?: unknown;
+  /** Signed distance in steps from the labelled window (late > 0, early < 0). */
+  readonly distance?: number;
+  readonly spanIds: readonly string[];
+  readonly message: string;
+}
+
+export type FindingData = Omit<Finding, 'message'>;
+
+export function isFailure(f: Pick<Finding, 'outcome'>): boolean {
+  return f.outcome === 'fail';
+}

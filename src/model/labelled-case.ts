@@ -1,0 +1,146 @@
+import type { FactValue, ParsedCaseInput } from './case.ts';
+import type { Step } from './step.ts';
+
+/** An expected handoff with its on-time window resolved to inclusive step bounds. */
+export interface ExpectedHandoff {
+  readonly from: string;
+  readonly to: string;
+  readonly window: readonly [number, number];
+  readonly reason?: string;
+  readonly alternatives: readonly string[];
+  readonly carry: Readonly<Record<string, FactValue>>;
+}
+
+/** What a case says must happen. An empty `handoffs` list means "no handoff must happen". */
+export interface Labels {
+  readonly handoffs: readonly ExpectedHandoff[];
+  readonly maxHops?: number;
+}
+
+/** A validated case, ready for an adapter and the checks. */
+export interface Case {
+  readonly id: string;
+  readonly title: string;
+  readonly source: string;
+  readonly tags: readonly string[];
+  readonly agents: readonly string[];
+  readonly persons: readonly string[];
+  readonly entry: string;
+  readonly steps: readonly Step[];
+  readonly labels: Labels;
+  /** Where the case was loaded from, when it came from a file. */
+  readonly file?: string;
+}
+
+/** A problem found after the schema passed: a path into the input and what is wrong there. */
+export interface CaseProblem {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+export type ResolveCaseResult =
+  | { readonly ok: true; readonly case: Case }
+  | { readonly ok: false; readonly problems: readonly CaseProblem[] };
+
+/** Turns schema-valid input into a Case, checking what the schema alone cannot (names, steps). */
+export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseResult {
+  const problems: CaseProblem[] = [];
+  const agents = input.participants.agents;
+  const persons = input.participants.persons;
+  const known = new Set([...agents, ...persons]);
+  const names = () => [...known].join(', ');
+  const stepCount = input.steps.length;
+
+  if (input.entry !== undefined && !agents.includes(input.entry)) {
+    problems.push({
+      path: ['entry'],
+      message: `entry must be one of the agents: ${agents.join(', ')}`,
+    });
+  }
+  input.steps.forEach((raw, i) => {
+    if ('person' in raw && !persons.includes(raw.person.who)) {
+      problems.push({
+        path: ['steps', i, 'person', 'who'],
+        message: `"${raw.person.who}" is not listed in participants.persons (${persons.join(', ') || 'empty'})`,
+      });
+    }
+  });
+  const handoffs: ExpectedHandoff[] = [];
+  if (input.expect.handoffs !== 'none') {
+    input.expect.handoffs.forEach((h, i) => {
+      const at = ['expect', 'handoffs', i];
+      for (const field of ['from', 'to'] as const) {
+        if (!known.has(h[field])) {
+          problems.push({
+            path: [...at, field],
+            message: `"${h[field]}" is not a participant (${names()})`,
+          });
+        }
+      }
+      for (const [j, alt] of (h.alternatives ?? []).entries()) {
+        if (!known.has(alt)) {
+          problems.push({
+            path: [...at, 'alternatives', j],
+            message: `"${alt}" is not a participant (${names()})`,
+          });
+        }
+      }
+      const window: [number, number] = h.window ?? [h.at ?? 0, h.at ?? 0];
+      if (window[1] >= stepCount) {
+        problems.push({
+          path: [...at, h.window ? 'window' : 'at'],
+          message: `step ${window[1]} does not exist: the case has steps 0 to ${stepCount - 1}`,
+        });
+      }
+      handoffs.push({
+        from: h.from,
+        to: h.to,
+        window,
+        ...(h.reason !== undefined && { reason: h.reason }),
+        alternatives: h.alternatives ?? [],
+        carry: h.carry ?? {},
+      });
+    });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  return {
+    ok: true,
+    case: {
+      id: input.id,
+      title: input.title,
+      source: input.source,
+      tags: input.tags,
+      agents,
+      persons,
+      entry: input.entry ?? (agents[0] as string),
+      steps: input.steps.map(toStep),
+      labels: {
+        handoffs,
+        ...(input.expect.max_hops !== undefined && { maxHops: input.expect.max_hops }),
+      },
+      ...(file !== undefined && { file }),
+    },
+  };
+}
+
+function toStep(raw: ParsedCaseInput['steps'][number]): Step {
+  if ('customer' in raw) return { kind: 'customer', text: raw.customer };
+  if ('tool' in raw) {
+    const { name, ok, result, error } = raw.tool;
+    return {
+      kind: 'tool',
+      name,
+      ok,
+      ...(result !== undefined && { result }),
+      ...(error !== undefined && { error }),
+    };
+  }
+  if ('signal' in raw) {
+    const values: Record<string, FactValue> = {};
+    for (const [k, v] of Object.entries(raw.signal)) if (v !== undefined) values[k] = v;
+    return { kind: 'signal', values };
+  }
+  const { who, decision, note } = raw.person;
+  return { kind: 'person', who, decision, ...(note !== undefined && { note }) };
+}

@@ -1,0 +1,91 @@
+import type { Finding, FindingCode } from './finding.ts';
+
+/** Bump when a field changes meaning or disappears; adding a field does not bump it. */
+export const REPORT_SCHEMA_VERSION = 1;
+
+export type CaseStatus = 'pass' | 'fail' | 'error';
+
+export interface ObservedHandoff {
+  readonly from: string;
+  readonly to: string;
+  readonly step: number;
+  readonly reason?: string;
+  readonly spanId: string;
+}
+
+/** The verdict on one case over all its repeats. */
+export interface CaseResult {
+  readonly id: string;
+  readonly title: string;
+  readonly file?: string;
+  readonly tags: readonly string[];
+  readonly status: CaseStatus;
+  readonly repeats: number;
+  readonly passedRepeats: number;
+  /** Findings of the first repeat that did not pass, or of the first repeat when all passed. */
+  readonly findings: readonly Finding[];
+  readonly handoffs: readonly ObservedHandoff[];
+  readonly hops: number;
+  readonly cost: number;
+  readonly durationMs: number;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** A count over its denominator with a 95% Wilson score interval. */
+export interface Rate {
+  readonly count: number;
+  readonly of: number;
+  readonly rate: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface ConfusionMatrix {
+  /** Row and column labels; `none` means "no handoff". */
+  readonly labels: readonly string[];
+  /** counts[expected][observed] */
+  readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+export interface RunMetrics {
+  readonly byCode: Readonly<Partial<Record<FindingCode, Rate>>>;
+  readonly confusion: ConfusionMatrix;
+  readonly hops: {
+    readonly histogram: Readonly<Record<string, number>>;
+    readonly mean: number;
+    readonly max: number;
+  };
+  readonly passRate: Rate;
+  /** pass^k: share of cases that passed every one of k repeats. Equals passRate when k = 1. */
+  readonly passAllRepeats: Rate;
+  readonly cost: number;
+}
+
+export interface GateResult {
+  readonly name: string;
+  readonly threshold: string;
+  readonly actual: number;
+  readonly passed: boolean;
+}
+
+export interface RunSummary {
+  readonly cases: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly errored: number;
+  readonly byCode: Readonly<Partial<Record<FindingCode, number>>>;
+}
+
+/** Everything a reporter or a later comparison needs, as versioned JSON. */
+export interface RunReport {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  readonly suite: { readonly name: string; readonly file: string; readonly adapter: string };
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly repeat: number;
+  readonly passed: boolean;
+  readonly summary: RunSummary;
+  readonly metrics: RunMetrics;
+  readonly gates: readonly GateResult[];
+  readonly cases: readonly CaseResult[];
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { FINDING_CODES } from './finding.ts';
+
+const FindingCode = z.enum(FINDING_CODES);
+
+const ModuleAdapter = z.strictObject({
+  type: z.literal('module'),
+  path: z.string().min(1).describe('A .ts or .js file, relative to the suite file.'),
+  options: z.record(z.string(), z.unknown()).default({}).describe('Passed to the module factory.'),
+});
+
+/** Which implementation to drive, and how. More adapter types join this union. */
+export const AdapterConfig = z.discriminatedUnion('type', [ModuleAdapter]);
+
+const CountGate = z.strictObject({
+  metric: z.literal('count'),
+  code: FindingCode,
+  max: z.number().int().min(0),
+});
+const RateGate = z.strictObject({
+  metric: z.literal('rate'),
+  code: FindingCode,
+  max: z.number().min(0).max(1),
+  bound: z
+    .enum(['point', 'upper'])
+    .default('point')
+    .describe('Gate on the observed rate, or on the upper end of its 95% Wilson interval.'),
+});
+const PassRateGate = z.strictObject({
+  metric: z.literal('pass_rate'),
+  min: z.number().min(0).max(1),
+});
+const PassAllGate = z.strictObject({
+  metric: z.literal('pass_all_repeats'),
+  min: z.number().min(0).max(1),
+});
+const ErroredGate = z.strictObject({ metric: z.literal('errored'), max: z.number().int().min(0) });
+const CostGate = z.strictObject({ metric: z.literal('cost'), max: z.number().min(0) });
+
+/** A threshold the run must meet; any failed gate makes `baton run` exit 1. */
+export const GateConfig = z.discriminatedUnion('metric', [
+  CountGate,
+  RateGate,
+  PassRateGate,
+  PassAllGate,
+  ErroredGate,
+  CostGate,
+]);
+
+export const REPORT_FORMATS = ['console', 'json', 'md'] as const;
+
+const HandoffTimingOptions = z.strictObject({}).default({});
+const BounceOptions = z.strictObject({}).default({});
+const HopsOptions = z.strictObject({
+  max_hops: z.number().int().min(0).optional().describe('Cap for cases that set no max_hops.'),
+});
+const MissingFactOptions = z.strictObject({}).default({});
+
+/** Which checks run, with their options; `false` turns one off. All are on by default. */
+export const ChecksConfig = z
+  .strictObject({
+    'handoff-timing': z.union([z.literal(false), HandoffTimingOptions]).optional(),
+    bounce: z.union([z.literal(false), BounceOptions]).optional(),
+    hops: z.union([z.literal(false), HopsOptions]).optional(),
+    'missing-fact': z.union([z.literal(false), MissingFactOptions]).optional(),
+  })
+  .default({});
+
+export const SuiteInput = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  cases: z.strictObject({
+    include: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe('Globs of case files, relative to the suite file.'),
+    exclude: z.array(z.string().min(1)).default([]),
+    tags: z.array(z.string()).default([]).describe('Keep cases with any of these tags.'),
+    exclude_tags: z.array(z.string()).default([]),
+  }),
+  adapter: AdapterConfig,
+  concurrency: z.number().int().min(1).default(4),
+  timeout_ms: z.number().int().min(1).default(10_000).describe('Per case, per repeat.'),
+  repeat: z.number().int().min(1).default(1),
+  checks: ChecksConfig,
+  gates: z.array(GateConfig).default([]),
+  costs: z
+    .partialRecord(FindingCode, z.number().min(0))
+    .default({})
+    .describe('Cost weight of each finding code, summed into the `cost` metric.'),
+  reports: z
+    .strictObject({
+      dir: z
+        .string()
+        .optional()
+        .describe('Relative to the working directory; default reports/<name>.'),
+      formats: z.array(z.enum(REPORT_FORMATS)).default([...REPORT_FORMATS]),
+    })
+    .default({ formats: [...REPORT_FORMATS] }),
+});
+
+export type SuiteInput = z.input<typeof SuiteInput>;
+export type ParsedSuite = z.output<typeof SuiteInput>;
+export type AdapterConfig = z.output<typeof AdapterConfig>;
+export type GateConfig = z.output<typeof GateConfig>;
+export type ChecksConfig = z.output<typeof ChecksConfig>;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** A suite after loading: its file, resolved case list and config with defaults applied. */
+export interface Suite {
+  readonly file: string;
+  readonly config: ParsedSuite;
+}

@@ -1,0 +1,125 @@
+import { type Attributes, type Tracer, trace } from '@opentelemetry/api';
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+
+/**
+ * Helpers for implementations to emit Baton's span conventions with the plain OpenTelemetry API.
+ * They need nothing from Baton at run time: without Baton the spans go wherever your provider
+ * sends them. Each helper starts and ends one span under the active context.
+ */
+const TRACER_NAME = 'baton-conventions';
+
+function tracerOf(tracer?: Tracer): Tracer {
+  return tracer ?? trace.getTracer(TRACER_NAME);
+}
+
+function emit(name: string, attributes: Attributes, tracer?: Tracer): void {
+  tracerOf(tracer).startSpan(name, { attributes }).end();
+}
+
+export interface HandoffSpec {
+  readonly from: string;
+  readonly to: string;
+  readonly reason?: string;
+  /** The envelope handed over; objects are serialised as JSON. */
+  readonly payload?: unknown;
+  /** `person` when the receiver is a human. */
+  readonly targetKind?: 'agent' | 'person';
+}
+
+/** Records that `from` handed the work to `to`. */
+export function emitHandoff(spec: HandoffSpec, tracer?: Tracer): void {
+  const attributes: Attributes = {
+    [ATTR.event]: EVENT.handoff,
+    [ATTR.handoffFrom]: spec.from,
+    [ATTR.handoffTo]: spec.to,
+  };
+  if (spec.reason !== undefined) attributes[ATTR.handoffReason] = spec.reason;
+  if (spec.targetKind !== undefined) attributes[ATTR.handoffTargetKind] = spec.targetKind;
+  if (spec.payload !== undefined) {
+    const text = typeof spec.payload === 'string' ? spec.payload : JSON.stringify(spec.payload);
+    attributes[ATTR.handoffPayload] = text;
+    attributes[ATTR.handoffPayloadSize] = Buffer.byteLength(text);
+  }
+  emit(`handoff ${spec.from} -> ${spec.to}`, attributes, tracer);
+}
+
+/** Records that `by` accepted work handed over by `from`. */
+export function emitAccept(by: string, from?: string, tracer?: Tracer): void {
+  const attributes: Attributes = {
+    [ATTR.event]: EVENT.ack,
+    [ATTR.ackBy]: by,
+    [ATTR.ackAccepted]: true,
+  };
+  if (from !== undefined) attributes[ATTR.ackFrom] = from;
+  emit(`accept ${by}`, attributes, tracer);
+}
+
+export interface RejectionSpec {
+  readonly by: string;
+  readonly from?: string;
+  readonly reason: string;
+  /** The fields that were missing or wrong. */
+  readonly missing?: readonly string[];
+}
+
+/** Records that `by` refused work handed over, with a structured reason. */
+export function emitReject(spec: RejectionSpec, tracer?: Tracer): void {
+  const attributes: Attributes = {
+    [ATTR.event]: EVENT.ack,
+    [ATTR.ackBy]: spec.by,
+    [ATTR.ackAccepted]: false,
+    [ATTR.ackReason]: spec.reason,
+    [ATTR.ackMissing]: [...(spec.missing ?? [])],
+  };
+  if (spec.from !== undefined) attributes[ATTR.ackFrom] = spec.from;
+  emit(`reject ${spec.by}`, attributes, tracer);
+}
+
+/** Records that `by` asked `to` (`customer` or a person) for facts, e.g. ['order_id']. */
+export function emitQuestion(
+  by: string,
+  to: string,
+  fields: readonly string[],
+  tracer?: Tracer,
+): void {
+  emit(
+    `question ${by} -> ${to}`,
+    {
+      [ATTR.event]: EVENT.question,
+      [ATTR.questionBy]: by,
+      [ATTR.questionTo]: to,
+      [ATTR.questionFields]: [...fields],
+    },
+    tracer,
+  );
+}
+
+/** Records a person's decision on work handed to them. */
+export function emitDecision(person: string, decision: string, tracer?: Tracer): void {
+  emit(
+    `decision ${person}: ${decision}`,
+    { [ATTR.event]: EVENT.decision, [ATTR.person]: person, [ATTR.decision]: decision },
+    tracer,
+  );
+}
+
+/** Runs `fn` inside a span that says `agent` is working; spans started inside are its children. */
+export function withAgentTurn<T>(agent: string, fn: () => T, tracer?: Tracer): T {
+  return tracerOf(tracer).startActiveSpan(
+    `agent ${agent}`,
+    { attributes: { [ATTR.event]: EVENT.agent, [ATTR.agent]: agent } },
+    (span) => {
+      try {
+        const out = fn();
+        if (out instanceof Promise) {
+          return out.finally(() => span.end()) as T;
+        }
+        span.end();
+        return out;
+      } catch (error) {
+        span.end();
+        throw error;
+      }
+    },
+  );
+}
