@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BatonError } from '../../errors.ts';
+import type { Adapter } from '../adapter.ts';
+import type { HandoffImplementation, ImplementationFactory } from './implementation.ts';
+
+export interface ModuleAdapterConfig {
+  readonly path: string;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Drives an in-process implementation: a TS or JS module (TypeScript loads without a build step)
+ * whose factory returns a HandoffImplementation. Each case gets its own session; each step runs
+ * inside Baton's step span.
+ */
+export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: string): Adapter {
+  const suiteDir = dirname(suiteFile);
+  const file = resolve(suiteDir, config.path);
+  let implementation: HandoffImplementation | undefined;
+  return {
+    name: `module ${config.path}`,
+    async setup() {
+      const factory = await loadFactory(file, suiteFile, config.path);
+      try {
+        implementation = await factory(config.options, { suiteDir });
+      } catch (error) {
+        throw new BatonError(
+          'adapter.load',
+          `Failed to start the implementation in ${config.path}: its factory threw ${messageOf(error)}. Check adapter.options in ${suiteFile}.`,
+        );
+      }
+    },
+    async runCase(testCase, ctx) {
+      if (!implementation) throw new Error('the module adapter was not set up');
+      const session = await implementation.startCase({
+        id: testCase.id,
+        entry: testCase.entry,
+        agents: testCase.agents,
+        persons: testCase.persons,
+        repeat: ctx.repeat,
+        signal: ctx.signal,
+      });
+      for (let i = 0; i < testCase.steps.length; i++) {
+        ctx.signal.throwIfAborted();
+        await ctx.step(i, (step) => session.handle(step, i));
+      }
+      await session.end?.();
+      return undefined;
+    },
+    async teardown() {
+      await implementation?.close?.();
+    },
+  };
+}
+
+async function loadFactory(
+  file: string,
+  suiteFile: string,
+  given: string,
+): Promise<ImplementationFactory> {
+  if (!existsSync(file)) {
+    throw new BatonError(
+      'adapter.load',
+      `Failed to load the adapter module ${given}: no file at ${file}. Fix adapter.path in ${suiteFile} (it is relative to the suite file).`,
+    );
+  }
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new BatonError(
+      'adapter.load',
+      `Failed to load the adapter module ${given}: ${messageOf(error)}. Fix the module, then run again.`,
+    );
+  }
+  const factory = mod.default ?? mod.createImplementation;
+  if (typeof factory !== 'function') {
+    throw new BatonError(
+      'adapter.load',
+      `Failed to load the adapter module ${given}: it exports no factory. Export \`default\` or \`createImplementation\` as a function (options, context) => implementation.`,
+    );
+  }
+  return factory as ImplementationFactory;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,71 @@
+import { type Context, context, type Span, type Tracer, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { SpanRecord } from '../normalize/span-record.ts';
+import { SpanBufferProcessor } from './span-buffer-processor.ts';
+import { toSpanRecord } from './to-span-record.ts';
+
+/** One case's capture scope: spans started under `context` are collected until `close()`. */
+export interface CaptureScope {
+  readonly root: Span;
+  readonly context: Context;
+  /** Ends the root span and returns every span of this scope, root included. */
+  close(): SpanRecord[];
+}
+
+/** Span capture with the real OpenTelemetry SDK, one scope per case run. */
+export interface Capture {
+  readonly tracer: Tracer;
+  /** True when Baton's provider is the global one, so `trace.getTracer()` users are captured. */
+  readonly global: boolean;
+  open(caseId: string, repeat: number): CaptureScope;
+  shutdown(): Promise<void>;
+}
+
+let installed:
+  | { provider: BasicTracerProvider; processor: SpanBufferProcessor; global: boolean }
+  | undefined;
+
+/**
+ * Creates (once per process) Baton's tracer provider and registers it, with an async-local
+ * context manager, as the global provider so implementations using the plain API are captured.
+ */
+export function createCapture(): Capture {
+  if (!installed) {
+    const processor = new SpanBufferProcessor();
+    const provider = new BasicTracerProvider({ spanProcessors: [processor] });
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    // false when the host process registered its own provider first: then only spans made
+    // with `ctx.tracer` are captured, and the CLI says so.
+    const global = trace.setGlobalTracerProvider(provider);
+    installed = { provider, processor, global };
+  }
+  const { provider, processor, global } = installed;
+  const tracer = provider.getTracer('baton');
+  return {
+    tracer,
+    global,
+    open(caseId, repeat) {
+      const root = tracer.startSpan(
+        `baton.case ${caseId}`,
+        {
+          root: true,
+          attributes: { [ATTR.event]: EVENT.case, [ATTR.caseId]: caseId, 'baton.repeat': repeat },
+        },
+        context.active(),
+      );
+      const traceId = root.spanContext().traceId;
+      processor.open(traceId);
+      return {
+        root,
+        context: trace.setSpan(context.active(), root),
+        close() {
+          root.end();
+          return processor.close(traceId).map(toSpanRecord);
+        },
+      };
+    },
+    shutdown: () => Promise.resolve(),
+  };
+}

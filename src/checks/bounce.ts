@@ -1,0 +1,35 @@
+import type { FindingData } from '../model/finding.ts';
+import { handoffsOf } from '../model/timeline.ts';
+import { defineCheck } from './check.ts';
+import { matchHandoffs } from './match-handoffs.ts';
+
+/**
+ * Ping-pong: A hands to B, and B's next handoff goes straight back to A, while the labels expect
+ * no such return. One finding per return trip, at the step of the return.
+ */
+export const bounce = defineCheck<Record<string, never>>({
+  name: 'bounce',
+  run(timeline, labels) {
+    const observed = handoffsOf(timeline);
+    const expectedReturns = new Set<number>();
+    for (const m of matchHandoffs(labels.handoffs, observed).matches) {
+      if (m.verdict !== 'missed') expectedReturns.add(m.observedIndex);
+    }
+    const findings: FindingData[] = [];
+    observed.forEach((out, i) => {
+      const nextFromReceiver = observed.findIndex((h, j) => j > i && h.from === out.to);
+      const back = observed[nextFromReceiver];
+      if (!back || back.to !== out.from || expectedReturns.has(nextFromReceiver)) return;
+      findings.push({
+        check: 'bounce',
+        code: 'handoff.bounced',
+        outcome: 'fail',
+        step: back.step,
+        expected: null,
+        observed: { path: [out.from, out.to, back.to], steps: [out.step, back.step] },
+        spanIds: [out.spanId, back.spanId],
+      });
+    });
+    return findings;
+  },
+});

@@ -1,0 +1,58 @@
+import type { Finding, FindingData } from '../model/finding.ts';
+
+type Shape = { from?: string; to?: string; step?: number; window?: readonly [number, number] };
+
+function asShape(v: unknown): Shape {
+  return v !== null && typeof v === 'object' ? (v as Shape) : {};
+}
+
+function windowText(w: readonly [number, number] | undefined): string {
+  if (!w) return 'the labelled step';
+  return w[0] === w[1] ? `step ${w[0]}` : `steps ${w[0]}–${w[1]}`;
+}
+
+function steps(n: number): string {
+  return `${n} step${n === 1 ? '' : 's'}`;
+}
+
+/** One sentence saying what a finding means; wording lives here, data lives in the finding. */
+export function describeFinding(f: FindingData): string {
+  const e = asShape(f.expected);
+  const o = asShape(f.observed);
+  const d = Math.abs(f.distance ?? 0);
+  switch (f.code) {
+    case 'handoff.on_time':
+      return `${o.from} → ${o.to} at step ${o.step}, within ${windowText(e.window)}`;
+    case 'handoff.missed':
+      return `expected ${e.from} → ${e.to} at ${windowText(e.window)}, but ${e.from} never handed off`;
+    case 'handoff.early':
+      return `${o.from} → ${o.to} at step ${o.step}, ${steps(d)} before ${windowText(e.window)}`;
+    case 'handoff.late':
+      return `${o.from} → ${o.to} at step ${o.step}, ${steps(d)} after ${windowText(e.window)}`;
+    case 'handoff.wrong_target':
+      return `${o.from} handed to ${o.to} at step ${o.step}; expected ${e.to}`;
+    case 'handoff.unneeded':
+      return `${o.from} → ${o.to} at step ${o.step} was not expected`;
+    case 'handoff.bounced': {
+      const path = (f.observed as { path?: string[] }).path ?? [];
+      return `work bounced ${path.join(' → ')} (returned at step ${f.step})`;
+    }
+    case 'handoff.hops_exceeded': {
+      const cap = (f.expected as { maxHops?: number }).maxHops;
+      const n = (f.observed as { hops?: number }).hops;
+      return `${n} handoffs, over the cap of ${cap}`;
+    }
+    case 'handoff.missing_fact': {
+      const x = f.expected as { fact?: string; value?: unknown };
+      return `${o.from} → ${o.to} at step ${f.step} did not carry ${x.fact} = ${String(x.value)}`;
+    }
+    case 'case.error':
+      return String(
+        (f.observed as { message?: string } | undefined)?.message ?? 'the case failed to run',
+      );
+  }
+}
+
+export function withMessage(f: FindingData): Finding {
+  return { ...f, message: describeFinding(f) };
+}

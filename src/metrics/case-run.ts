@@ -1,0 +1,23 @@
+import type { Finding } from '../model/finding.ts';
+import type { ObservedHandoff } from '../model/report.ts';
+
+/** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
+export interface TargetPair {
+  readonly expected: string;
+  readonly observed: string;
+}
+
+/**
+ * What metrics need from one run of one case: its findings and the opportunities each kind of
+ * finding had (the denominators of the rates).
+ */
+export interface CaseRun {
+  readonly status: 'pass' | 'fail' | 'error';
+  readonly findings: readonly Finding[];
+  readonly handoffs: readonly ObservedHandoff[];
+  readonly expectedHandoffs: number;
+  readonly factsChecked: number;
+  readonly targets: readonly TargetPair[];
+  readonly durationMs: number;
+  readonly error?: { readonly code: string; readonly message: string };
+}

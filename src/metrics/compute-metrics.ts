@@ -1,0 +1,68 @@
+import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
+import type { Rate, RunMetrics } from '../model/report.ts';
+import type { CaseRun } from './case-run.ts';
+import { confusionMatrix } from './confusion.ts';
+import { wilson } from './wilson.ts';
+
+/** What each finding code is a rate of: its denominator, from one case run. */
+const OPPORTUNITIES: Record<FindingCode, (run: CaseRun) => number> = {
+  'handoff.on_time': (r) => r.expectedHandoffs,
+  'handoff.missed': (r) => r.expectedHandoffs,
+  'handoff.early': (r) => r.expectedHandoffs,
+  'handoff.late': (r) => r.expectedHandoffs,
+  'handoff.wrong_target': (r) => r.expectedHandoffs,
+  'handoff.missing_fact': (r) => r.factsChecked,
+  'handoff.unneeded': (r) => r.handoffs.length,
+  'handoff.bounced': () => 1,
+  'handoff.hops_exceeded': () => 1,
+  'case.error': () => 1,
+};
+
+/** Cost of one run: the sum of the weights of its failing findings. */
+export function runCost(run: CaseRun, costs: Partial<Record<FindingCode, number>>): number {
+  let cost = 0;
+  for (const f of run.findings) if (f.outcome !== 'pass') cost += costs[f.code] ?? 0;
+  return cost;
+}
+
+/**
+ * Aggregates the runs of every case (one inner array per case, one entry per repeat). Rates count
+ * over all runs; `cost` is the mean cost of one pass over the cases.
+ */
+export function computeMetrics(
+  runsByCase: readonly (readonly CaseRun[])[],
+  costs: Partial<Record<FindingCode, number>>,
+): RunMetrics {
+  const runs = runsByCase.flat();
+  const counts = new Map<FindingCode, number>();
+  for (const run of runs)
+    for (const f of run.findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+  const byCode: Partial<Record<FindingCode, Rate>> = {};
+  for (const code of FINDING_CODES) {
+    const of = runs.reduce((n, r) => n + OPPORTUNITIES[code](r), 0);
+    byCode[code] = wilson(counts.get(code) ?? 0, of);
+  }
+  const histogram: Record<string, number> = {};
+  let totalHops = 0;
+  let maxHops = 0;
+  for (const run of runs) {
+    const h = run.handoffs.length;
+    histogram[h] = (histogram[h] ?? 0) + 1;
+    totalHops += h;
+    maxHops = Math.max(maxHops, h);
+  }
+  const repeats = Math.max(1, ...runsByCase.map((r) => r.length));
+  const passedRuns = runs.filter((r) => r.status === 'pass').length;
+  const allPassed = runsByCase.filter(
+    (r) => r.length > 0 && r.every((x) => x.status === 'pass'),
+  ).length;
+  const cost = runs.reduce((sum, r) => sum + runCost(r, costs), 0) / repeats;
+  return {
+    byCode,
+    confusion: confusionMatrix(runs.flatMap((r) => r.targets)),
+    hops: { histogram, mean: runs.length ? totalHops / runs.length : 0, max: maxHops },
+    passRate: wilson(passedRuns, runs.length),
+    passAllRepeats: wilson(allPassed, runsByCase.length),
+    cost,
+  };
+}

@@ -1,0 +1,40 @@
+import type { Timeline, TimelineEvent } from '../model/timeline.ts';
+import { recognizeBaton } from './recognize-baton.ts';
+import { recognizeGenAi } from './recognize-genai.ts';
+import type { Recognizer } from './recognizer.ts';
+import { SpanIndex } from './span-index.ts';
+import type { SpanRecord } from './span-record.ts';
+
+/** Built-in span shapes, tried in order; the first that recognises a span wins. */
+export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [recognizeBaton, recognizeGenAi];
+
+/**
+ * Normalises one case's spans into its timeline: events in start-time order, ties broken by
+ * step and span id so that the order the spans arrived in never changes a verdict.
+ */
+export function normalize(
+  spans: readonly SpanRecord[],
+  recognizers: readonly Recognizer[] = BUILT_IN_RECOGNIZERS,
+): Timeline {
+  const index = new SpanIndex(spans);
+  const events: TimelineEvent[] = [];
+  for (const span of spans) {
+    for (const recognize of recognizers) {
+      const event = recognize(span, index);
+      if (event) {
+        events.push(event);
+        break;
+      }
+    }
+  }
+  events.sort(compareEvents);
+  return { events };
+}
+
+function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
+  if (a.at !== b.at) return a.at - b.at;
+  if (a.step !== b.step) return a.step - b.step;
+  // A step event opens its step: it sorts before what happened in it.
+  if ((a.kind === 'step') !== (b.kind === 'step')) return a.kind === 'step' ? -1 : 1;
+  return a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0;
+}

@@ -1,0 +1,78 @@
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
+import { bool, num, str, strList } from './attrs.ts';
+import { readPayload } from './payload.ts';
+import { eventBase, type Recognizer } from './recognizer.ts';
+import { SpanIndex } from './span-index.ts';
+
+/** Baton's own conventions (docs/conventions.md): the `baton.event` attribute says what it is. */
+export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefined => {
+  const a = span.attributes;
+  switch (str(a, ATTR.event)) {
+    case EVENT.step: {
+      const step = SpanIndex.stepIndexOf(span);
+      if (step === undefined) return undefined;
+      const stepKind = str(a, ATTR.stepKind) ?? 'unknown';
+      return { kind: 'step', step, at: span.start, end: span.end, spanId: span.spanId, stepKind };
+    }
+    case EVENT.agent: {
+      const agent = str(a, ATTR.agent);
+      return agent === undefined
+        ? undefined
+        : { kind: 'agent_turn', ...eventBase(span, index), agent, end: span.end };
+    }
+    case EVENT.handoff: {
+      const from = str(a, ATTR.handoffFrom);
+      const to = str(a, ATTR.handoffTo);
+      if (from === undefined || to === undefined) return undefined;
+      const reason = str(a, ATTR.handoffReason);
+      return {
+        kind: 'handoff',
+        ...eventBase(span, index),
+        from,
+        to,
+        ...(reason !== undefined && { reason }),
+        ...readPayload(a[ATTR.handoffPayload], num(a, ATTR.handoffPayloadSize)),
+      };
+    }
+    case EVENT.ack:
+      return recognizeAck(span, index);
+    case EVENT.question: {
+      const by = str(a, ATTR.questionBy);
+      const to = str(a, ATTR.questionTo) ?? 'customer';
+      return by === undefined
+        ? undefined
+        : {
+            kind: 'question',
+            ...eventBase(span, index),
+            by,
+            to,
+            fields: strList(a, ATTR.questionFields),
+          };
+    }
+    case EVENT.decision: {
+      const person = str(a, ATTR.person);
+      const decision = str(a, ATTR.decision);
+      return person === undefined || decision === undefined
+        ? undefined
+        : { kind: 'decision', ...eventBase(span, index), person, decision };
+    }
+    default:
+      return undefined;
+  }
+};
+
+const recognizeAck: Recognizer = (span, index) => {
+  const a = span.attributes;
+  const by = str(a, ATTR.ackBy);
+  if (by === undefined) return undefined;
+  const from = str(a, ATTR.ackFrom);
+  const base = { ...eventBase(span, index), by, ...(from !== undefined && { from }) };
+  if (bool(a, ATTR.ackAccepted) !== false) return { kind: 'ack', ...base };
+  return {
+    kind: 'reject',
+    ...base,
+    reason: str(a, ATTR.ackReason) ?? '',
+    missing: strList(a, ATTR.ackMissing),
+  };
+};

@@ -1,0 +1,35 @@
+import { GENAI } from '../conventions/attributes.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
+import { str } from './attrs.ts';
+import { readPayload } from './payload.ts';
+import { eventBase, type Recognizer } from './recognizer.ts';
+
+const TRANSFER = /^transfer_to_(.+)$/;
+
+/**
+ * OpenTelemetry GenAI shape: `invoke_agent {name}` spans are agent turns; an `execute_tool`
+ * span whose tool is `transfer_to_<agent>` is a handoff from the agent that called the tool.
+ */
+export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefined => {
+  const a = span.attributes;
+  const operation = str(a, GENAI.operation) ?? span.name.split(' ', 1)[0];
+  if (operation === 'invoke_agent') {
+    const agent = str(a, GENAI.agentName);
+    return agent === undefined
+      ? undefined
+      : { kind: 'agent_turn', ...eventBase(span, index), agent, end: span.end };
+  }
+  if (operation !== 'execute_tool') return undefined;
+  const tool = str(a, GENAI.toolName) ?? span.name.slice('execute_tool '.length);
+  const target = TRANSFER.exec(tool)?.[1];
+  if (target === undefined) return undefined;
+  const from = index.nearest(span, (s) => str(s.attributes, GENAI.agentName));
+  if (from === undefined) return undefined;
+  return {
+    kind: 'handoff',
+    ...eventBase(span, index),
+    from,
+    to: target,
+    ...readPayload(a[GENAI.toolArgs], undefined),
+  };
+};

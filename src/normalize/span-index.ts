@@ -1,0 +1,60 @@
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { num, str } from './attrs.ts';
+import type { SpanRecord } from './span-record.ts';
+
+/**
+ * Lookups over one case's spans: parent chains and the step each span belongs to. A span is at
+ * step k when an ancestor is Baton's span for step k; a span whose parent chain does not reach a
+ * step span (lost context, another process) is placed by time: the last step started before it.
+ */
+export class SpanIndex {
+  private readonly byId = new Map<string, SpanRecord>();
+  private readonly stepOf = new Map<string, number>();
+  private readonly stepStarts: { start: number; index: number }[] = [];
+
+  constructor(readonly spans: readonly SpanRecord[]) {
+    for (const span of spans) {
+      this.byId.set(span.spanId, span);
+      const index = SpanIndex.stepIndexOf(span);
+      if (index !== undefined) this.stepStarts.push({ start: span.start, index });
+    }
+    this.stepStarts.sort((a, b) => a.start - b.start);
+  }
+
+  static stepIndexOf(span: SpanRecord): number | undefined {
+    return str(span.attributes, ATTR.event) === EVENT.step
+      ? num(span.attributes, ATTR.stepIndex)
+      : undefined;
+  }
+
+  parent(span: SpanRecord): SpanRecord | undefined {
+    return span.parentId === undefined ? undefined : this.byId.get(span.parentId);
+  }
+
+  /** The nearest ancestor (the span itself first) for which `pick` returns a value. */
+  nearest<T>(span: SpanRecord, pick: (s: SpanRecord) => T | undefined): T | undefined {
+    for (let s: SpanRecord | undefined = span; s; s = this.parent(s)) {
+      const value = pick(s);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  /** The step a span happened in; -1 when it came before the first step. */
+  step(span: SpanRecord): number {
+    const cached = this.stepOf.get(span.spanId);
+    if (cached !== undefined) return cached;
+    const step = this.nearest(span, SpanIndex.stepIndexOf) ?? this.stepByTime(span.start);
+    this.stepOf.set(span.spanId, step);
+    return step;
+  }
+
+  private stepByTime(at: number): number {
+    let step = -1;
+    for (const s of this.stepStarts) {
+      if (s.start > at) break;
+      step = s.index;
+    }
+    return step;
+  }
+}

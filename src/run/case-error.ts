@@ -1,0 +1,38 @@
+import { withMessage } from '../checks/describe-finding.ts';
+import type { CaseRun } from '../metrics/case-run.ts';
+import type { Case } from '../model/labelled-case.ts';
+import { CaseTimeoutError } from './with-timeout.ts';
+
+export interface RunError {
+  readonly code: 'adapter.timeout' | 'adapter.threw';
+  readonly message: string;
+}
+
+/** Turns whatever an adapter threw into a short, stack-free description. */
+export function describeRunError(error: unknown): RunError {
+  if (error instanceof CaseTimeoutError) return { code: 'adapter.timeout', message: error.message };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { code: 'adapter.threw', message: `the adapter threw ${message}` };
+}
+
+/** A run that ended in an error: no verdict on the implementation, one `case.error` finding. */
+export function caseErrorRun(testCase: Case, error: RunError, durationMs: number): CaseRun {
+  const finding = withMessage({
+    check: 'runner',
+    code: 'case.error',
+    outcome: 'error',
+    expected: null,
+    observed: error,
+    spanIds: [],
+  });
+  return {
+    status: 'error',
+    findings: [finding],
+    handoffs: [],
+    expectedHandoffs: testCase.labels.handoffs.length,
+    factsChecked: 0,
+    targets: [],
+    durationMs,
+    error,
+  };
+}

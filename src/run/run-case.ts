@@ -1,0 +1,92 @@
+import { context } from '@opentelemetry/api';
+import type { Adapter, CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+import type { Capture } from '../capture/capture.ts';
+import { matchHandoffs } from '../checks/match-handoffs.ts';
+import { type EnabledCheck, runChecks } from '../checks/registry.ts';
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { CaseRun } from '../metrics/case-run.ts';
+import { targetPairs } from '../metrics/targets.ts';
+import type { Case } from '../model/labelled-case.ts';
+import type { ObservedHandoff } from '../model/report.ts';
+import { handoffsOf } from '../model/timeline.ts';
+import { normalize } from '../normalize/normalize.ts';
+import type { Recognizer } from '../normalize/recognizer.ts';
+import { caseErrorRun, describeRunError } from './case-error.ts';
+import { withTimeout } from './with-timeout.ts';
+
+export interface CaseRunOptions {
+  readonly adapter: Adapter;
+  readonly capture: Capture;
+  readonly checks: readonly EnabledCheck[];
+  readonly timeoutMs: number;
+  readonly recognizers?: readonly Recognizer[];
+}
+
+/** Runs one case once: drive the adapter in its own capture scope, then judge the spans. */
+export async function runCaseOnce(
+  testCase: Case,
+  repeat: number,
+  o: CaseRunOptions,
+): Promise<CaseRun> {
+  const started = performance.now();
+  const scope = o.capture.open(testCase.id, repeat);
+  const tracer = o.capture.tracer;
+  let extra: CaseRunOutput | undefined;
+  try {
+    extra = await withTimeout((signal) => {
+      const ctx: CaseContext = {
+        tracer,
+        signal,
+        repeat,
+        step: (index, handle) => {
+          const step = testCase.steps[index];
+          if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
+          return tracer.startActiveSpan(
+            `baton.step ${index}`,
+            {
+              attributes: {
+                [ATTR.event]: EVENT.step,
+                [ATTR.stepIndex]: index,
+                [ATTR.stepKind]: step.kind,
+              },
+            },
+            context.active(),
+            async (span) => {
+              try {
+                return await handle(step);
+              } finally {
+                span.end();
+              }
+            },
+          );
+        },
+      };
+      return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
+    }, o.timeoutMs);
+  } catch (error) {
+    scope.close();
+    return caseErrorRun(testCase, describeRunError(error), performance.now() - started);
+  }
+  const spans = scope.close();
+  if (extra?.spans) spans.push(...extra.spans);
+  const timeline = normalize(spans, o.recognizers);
+  const findings = runChecks(o.checks, timeline, testCase.labels);
+  const observed = handoffsOf(timeline);
+  const handoffs: ObservedHandoff[] = observed.map((h) => ({
+    from: h.from,
+    to: h.to,
+    step: h.step,
+    ...(h.reason !== undefined && { reason: h.reason }),
+    spanId: h.spanId,
+  }));
+  const expected = testCase.labels.handoffs;
+  return {
+    status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
+    findings,
+    handoffs,
+    expectedHandoffs: expected.length,
+    factsChecked: expected.reduce((n, h) => n + Object.keys(h.carry).length, 0),
+    targets: targetPairs(matchHandoffs(expected, observed), expected.length),
+    durationMs: performance.now() - started,
+  };
+}

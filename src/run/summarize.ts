@@ -1,0 +1,53 @@
+import type { CaseRun } from '../metrics/case-run.ts';
+import { runCost } from '../metrics/compute-metrics.ts';
+import type { FindingCode } from '../model/finding.ts';
+import type { Case } from '../model/labelled-case.ts';
+import type { CaseResult, CaseStatus, RunSummary } from '../model/report.ts';
+
+/** A failed verdict outranks an error, which outranks a pass. */
+function statusOf(runs: readonly CaseRun[]): CaseStatus {
+  if (runs.some((r) => r.status === 'fail')) return 'fail';
+  if (runs.length === 0 || runs.some((r) => r.status === 'error')) return 'error';
+  return 'pass';
+}
+
+/** One case's verdict over its repeats; findings shown are those of the first run like it. */
+export function toCaseResult(
+  testCase: Case,
+  runs: readonly CaseRun[],
+  costs: Partial<Record<FindingCode, number>>,
+): CaseResult {
+  const status = statusOf(runs);
+  const shown = runs.find((r) => r.status === status) ?? runs[0];
+  const cost = runs.reduce((sum, r) => sum + runCost(r, costs), 0) / Math.max(1, runs.length);
+  return {
+    id: testCase.id,
+    title: testCase.title,
+    ...(testCase.file !== undefined && { file: testCase.file }),
+    tags: testCase.tags,
+    status,
+    repeats: runs.length,
+    passedRepeats: runs.filter((r) => r.status === 'pass').length,
+    findings: shown?.findings ?? [],
+    handoffs: shown?.handoffs ?? [],
+    hops: shown?.handoffs.length ?? 0,
+    cost,
+    durationMs: Math.round(runs.reduce((sum, r) => sum + r.durationMs, 0) * 1000) / 1000,
+    ...(shown?.error !== undefined && { error: shown.error }),
+  };
+}
+
+export function summarize(cases: readonly CaseResult[]): RunSummary {
+  const byCode: Partial<Record<FindingCode, number>> = {};
+  for (const c of cases) {
+    for (const f of c.findings)
+      if (f.outcome !== 'pass') byCode[f.code] = (byCode[f.code] ?? 0) + 1;
+  }
+  return {
+    cases: cases.length,
+    passed: cases.filter((c) => c.status === 'pass').length,
+    failed: cases.filter((c) => c.status === 'fail').length,
+    errored: cases.filter((c) => c.status === 'error').length,
+    byCode,
+  };
+}
