@@ -1,0 +1,102 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { handoffTiming } from './handoff-timing.ts';
+import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
+
+const codes = (t: ReturnType<typeof timeline>, l: ReturnType<typeof labels>) =>
+  handoffTiming
+    .run(t, l, {})
+    .map((f) => `${f.code}@${f.step}${f.distance ? `(${f.distance})` : ''}`);
+
+describe('handoff-timing', () => {
+  it('passes a handoff inside its window', () => {
+    expect(
+      codes(timeline(handoff('triage', 'refunds', 1)), labels([expect_('triage', 'refunds', 1)])),
+    ).toEqual(['handoff.on_time@1']);
+  });
+
+  it('says late and by how many steps when the handoff comes after the window', () => {
+    expect(
+      codes(
+        timeline(handoff('triage', 'refunds', 4)),
+        labels([expect_('triage', 'refunds', [1, 2])]),
+      ),
+    ).toEqual(['handoff.late@4(2)']);
+  });
+
+  it('says early with a negative distance when the handoff comes before the window', () => {
+    expect(
+      codes(
+        timeline(handoff('triage', 'supervisor', 0)),
+        labels([expect_('triage', 'supervisor', 2)]),
+      ),
+    ).toEqual(['handoff.early@0(-2)']);
+  });
+
+  it('says missed at the start of the window when the sender never hands off', () => {
+    const [f] = handoffTiming.run(timeline(), labels([expect_('triage', 'billing', [1, 3])]), {});
+    expect(f).toMatchObject({ code: 'handoff.missed', outcome: 'fail', step: 1, observed: null });
+  });
+
+  it('accepts a listed alternative target and flags any other as wrong_target', () => {
+    const l = labels([expect_('triage', 'billing', 1, { alternatives: ['supervisor'] })]);
+    expect(codes(timeline(handoff('triage', 'supervisor', 1)), l)).toEqual(['handoff.on_time@1']);
+    expect(codes(timeline(handoff('triage', 'sales', 1)), l)).toEqual(['handoff.wrong_target@1']);
+  });
+
+  it('flags every handoff in a no-handoff case as unneeded', () => {
+    expect(
+      codes(
+        timeline(handoff('triage', 'supervisor', 0), handoff('supervisor', 'triage', 1)),
+        labels([]),
+      ),
+    ).toEqual(['handoff.unneeded@0', 'handoff.unneeded@1']);
+  });
+
+  it('matches expectations in order, each after the previous match (a line of three)', () => {
+    const t = timeline(handoff('sales', 'quotes', 1), handoff('quotes', 'invoicing', 3));
+    const l = labels([expect_('sales', 'quotes', 1), expect_('quotes', 'invoicing', 3)]);
+    expect(codes(t, l)).toEqual(['handoff.on_time@1', 'handoff.on_time@3']);
+  });
+
+  test.prop([
+    fc.integer({ min: 0, max: 20 }),
+    fc.integer({ min: 0, max: 5 }),
+    fc.integer({ min: 1, max: 20 }),
+  ])(
+    'moving an on-time handoff k steps after its window makes it late by exactly k',
+    (first, width, k) => {
+      const last = first + width;
+      const l = labels([expect_('a', 'b', [first, last])]);
+      const onTime = handoffTiming.run(timeline(handoff('a', 'b', last)), l, {});
+      const moved = handoffTiming.run(timeline(handoff('a', 'b', last + k)), l, {});
+      expect(onTime.map((f) => f.code)).toEqual(['handoff.on_time']);
+      expect(moved).toMatchObject([{ code: 'handoff.late', distance: k, step: last + k }]);
+    },
+  );
+
+  test.prop([fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 })])(
+    'moving an on-time handoff k steps before its window makes it early by exactly -k',
+    (k, extra) => {
+      const first = k + extra;
+      const l = labels([expect_('a', 'b', [first, first + 1])]);
+      const moved = handoffTiming.run(timeline(handoff('a', 'b', first - k)), l, {});
+      expect(moved).toMatchObject([{ code: 'handoff.early', distance: -k }]);
+    },
+  );
+
+  test.prop([
+    fc.array(
+      fc.tuple(fc.constantFrom('a', 'b', 'c', 'p'), fc.constantFrom('a', 'b', 'c', 'p'), fc.nat(9)),
+      { maxLength: 8 },
+    ),
+  ])('every observed handoff is accounted for exactly once: matched or unneeded', (raw) => {
+    const observed = raw.map(([f, t, s]) => handoff(f, t, s));
+    const l = labels([expect_('a', 'b', 2), expect_('b', 'p', 4)]);
+    const findings = handoffTiming.run(timeline(...observed), l, {});
+    const spanIds = findings.flatMap((f) => f.spanIds);
+    expect(new Set(spanIds).size).toBe(spanIds.length);
+    expect(spanIds.length).toBe(observed.length);
+    expect(findings.filter((f) => f.code !== 'handoff.unneeded')).toHaveLength(2);
+  });
+});

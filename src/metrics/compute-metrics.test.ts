@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../model/finding.ts';
+import type { CaseRun } from './case-run.ts';
+import { computeMetrics } from './compute-metrics.ts';
+
+function run(over: Partial<CaseRun> = {}): CaseRun {
+  return {
+    status: 'pass',
+    findings: [],
+    handoffs: [],
+    expectedHandoffs: 1,
+    factsChecked: 0,
+    targets: [],
+    durationMs: 1,
+    ...over,
+  };
+}
+const finding = (code: Finding['code']): Finding => ({
+  check: 'x',
+  code,
+  outcome: 'fail',
+  spanIds: [],
+  message: '',
+});
+
+describe('computeMetrics', () => {
+  it('rates each code over its own denominator and weighs costs', () => {
+    const runs = [
+      [
+        run({
+          status: 'fail',
+          findings: [finding('handoff.missed')],
+          targets: [{ expected: 'supervisor', observed: 'none' }],
+        }),
+      ],
+      [
+        run({
+          targets: [{ expected: 'supervisor', observed: 'supervisor' }],
+          handoffs: [{ from: 'a', to: 'supervisor', step: 1, spanId: 'x' }],
+        }),
+      ],
+      [run({ expectedHandoffs: 0, targets: [{ expected: 'none', observed: 'none' }] })],
+    ];
+    const m = computeMetrics(runs, { 'handoff.missed': 10 });
+    expect(m.byCode['handoff.missed']).toMatchObject({ count: 1, of: 2, rate: 0.5 });
+    expect(m.byCode['handoff.unneeded']).toMatchObject({ count: 0, of: 1 });
+    expect(m.cost).toBe(10);
+    expect(m.passRate).toMatchObject({ count: 2, of: 3 });
+    expect(m.confusion.labels).toEqual(['supervisor', 'none']);
+    expect(m.confusion.counts.supervisor).toEqual({ none: 1, supervisor: 1 });
+    expect(m.hops.histogram).toEqual({ 0: 2, 1: 1 });
+  });
+
+  it('counts pass^k only for cases that passed every repeat, and averages cost per repeat', () => {
+    const flaky = [run(), run({ status: 'fail', findings: [finding('handoff.late')] })];
+    const steady = [run(), run()];
+    const m = computeMetrics([flaky, steady], { 'handoff.late': 4 });
+    expect(m.passRate).toMatchObject({ count: 3, of: 4 });
+    expect(m.passAllRepeats).toMatchObject({ count: 1, of: 2 });
+    expect(m.cost).toBe(2);
+  });
+});
