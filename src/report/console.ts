@@ -1,0 +1,140 @@
+import { styleText } from 'node:util';
+import type { CaseResult, GateResult, Rate, RunReport } from '../model/report.ts';
+import {
+  byCodeEntries,
+  duration,
+  fraction,
+  interval,
+  num,
+  passAllLabel,
+  percent,
+  problems,
+  stepLabel,
+  textTable,
+} from './format.ts';
+
+/** How the console report looks; the CLI decides `color` from the terminal and flags. */
+export interface ConsoleOptions {
+  readonly color: boolean;
+  /** Also list passing cases, one line each. */
+  readonly verbose?: boolean;
+}
+
+type Format = Parameters<typeof styleText>[0];
+type Paint = (format: Format, text: string) => string;
+
+function painter(color: boolean): Paint {
+  // The caller already decided on colour; do not let styleText second-guess it from stdout.
+  return color
+    ? (format, text) => styleText(format, text, { validateStream: false })
+    : (_f, t) => t;
+}
+
+/** The report a person reads in a terminal: what failed, the rates, the gates, one verdict. */
+export function renderConsole(report: RunReport, options: ConsoleOptions): string {
+  const paint = painter(options.color);
+  const sections = [
+    [header(report, paint)],
+    badCases(report.cases, paint),
+    options.verbose ? passingCases(report.cases, paint) : [],
+    findingsTable(report, paint),
+    gates(report.gates, paint),
+    [verdict(report, paint)],
+  ];
+  return `${sections
+    .filter((s) => s.length > 0)
+    .map((s) => s.join('\n'))
+    .join('\n\n')}\n`;
+}
+
+function header(report: RunReport, paint: Paint): string {
+  const parts = [
+    `${report.summary.cases} cases`,
+    ...(report.repeat > 1 ? [`×${report.repeat} repeats`] : []),
+    duration(report.durationMs),
+  ];
+  return `${paint('bold', `Baton ${report.suite.name}`)}  ${paint('dim', `adapter ${report.suite.adapter}`)}  ${parts.join(' · ')}`;
+}
+
+function badCases(cases: readonly CaseResult[], paint: Paint): string[] {
+  return cases.filter((c) => c.status !== 'pass').flatMap((c) => badCase(c, paint));
+}
+
+function badCase(c: CaseResult, paint: Paint): string[] {
+  const mark =
+    c.status === 'error' ? paint(['yellow', 'bold'], '! ERROR') : paint(['red', 'bold'], '✗ FAIL');
+  const repeats =
+    c.repeats > 1 ? `  ${paint('dim', `passed ${c.passedRepeats}/${c.repeats} repeats`)}` : '';
+  const file = c.file === undefined ? '' : `  ${paint('dim', c.file)}`;
+  const lines = [`${mark}  ${paint('bold', c.id)}  ${c.title}${file}${repeats}`];
+  if (c.error !== undefined) {
+    lines.push(indented(`${paint('yellow', c.error.code)}  ${c.error.message}`));
+  }
+  const rows = problems(c).map((f) => [
+    paint('dim', stepLabel(f.step)),
+    paint(f.outcome === 'error' ? 'yellow' : 'red', f.code),
+    f.message,
+  ]);
+  lines.push(...textTable(rows).map(indented));
+  return lines;
+}
+
+function indented(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+function passingCases(cases: readonly CaseResult[], paint: Paint): string[] {
+  const rows = cases
+    .filter((c) => c.status === 'pass')
+    .map((c) => [paint('green', '✓'), c.id, c.title, paint('dim', duration(c.durationMs))]);
+  return textTable(rows);
+}
+
+function findingsTable(report: RunReport, paint: Paint): string[] {
+  const rows = byCodeEntries(report.metrics.byCode)
+    .filter(([, rate]) => rate.count > 0)
+    .map(([code, rate]) => rateRow(code, rate));
+  if (report.repeat > 1) {
+    rows.unshift(
+      rateRow(`${passAllLabel(report.repeat)} (all repeats)`, report.metrics.passAllRepeats),
+    );
+  }
+  if (rows.length === 0) return [];
+  const head = ['Findings', 'count', 'rate', '95% interval'].map((h) => paint('dim', h));
+  return textTable([head, ...rows], ['left', 'right', 'right', 'left']);
+}
+
+function rateRow(label: string, rate: Rate): string[] {
+  return [label, fraction(rate), percent(rate.rate), interval(rate)];
+}
+
+function gates(results: readonly GateResult[], paint: Paint): string[] {
+  if (results.length === 0) return [];
+  const rows = results.map((g) => [
+    g.passed ? paint('green', '✓') : paint('red', '✗'),
+    g.name,
+    g.threshold,
+    `actual ${num(g.actual)}`,
+  ]);
+  return [paint('dim', 'Gates'), ...textTable(rows)];
+}
+
+function verdict(report: RunReport, paint: Paint): string {
+  const { summary, metrics } = report;
+  const parts = [
+    `${summary.cases} cases`,
+    `${summary.passed} passed`,
+    `${summary.failed} failed`,
+    `${summary.errored} errored`,
+  ];
+  if (report.repeat > 1) {
+    parts.push(`${passAllLabel(report.repeat)} ${percent(metrics.passAllRepeats.rate)}`);
+  }
+  const passedGates = report.gates.filter((g) => g.passed).length;
+  parts.push(`gates ${passedGates}/${report.gates.length}`);
+  const word = report.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
+  return `${word}  ${parts.join(' · ')}`;
+}

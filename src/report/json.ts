@@ -1,0 +1,163 @@
+import { BatonError } from '../errors.ts';
+import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
+import { byCodeEntries, compareBuckets } from './format.ts';
+
+type Shape = (v: unknown) => unknown;
+
+const same: Shape = (v) => v;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Known keys first in the given order, then any others sorted, so added fields stay stable. */
+function obj(
+  keys: readonly string[],
+  fields: Readonly<Record<string, Shape>> = {},
+  other: Shape = same,
+): Shape {
+  return (v) => {
+    if (!isRecord(v)) return v;
+    const rest = Object.keys(v)
+      .filter((k) => !keys.includes(k))
+      .sort(compareKeys);
+    const out: Record<string, unknown> = Object.create(null);
+    for (const k of [...keys, ...rest]) {
+      if (!Object.hasOwn(v, k)) continue;
+      // hasOwn: a key such as `valueOf` must not pick up Object.prototype members.
+      out[k] = ((Object.hasOwn(fields, k) ? fields[k] : undefined) ?? other)(v[k]);
+    }
+    return out;
+  };
+}
+
+const list =
+  (item: Shape): Shape =>
+  (v) =>
+    Array.isArray(v) ? v.map(item) : v;
+
+const byCode =
+  (item: Shape): Shape =>
+  (v) =>
+    isRecord(v) ? Object.fromEntries(byCodeEntries(v).map(([k, x]) => [k, item(x)])) : v;
+
+/** Rows and columns in label order, so the matrix reads the same way in every report. */
+const confusion: Shape = (v) => {
+  if (!isRecord(v) || !Array.isArray(v.labels)) return v;
+  const labels = v.labels.map(String);
+  return obj(['labels', 'counts'], { counts: obj(labels, {}, obj(labels)) })(v);
+};
+
+const histogram: Shape = (v) =>
+  isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => compareBuckets(a, b))) : v;
+
+const rate = obj(['count', 'of', 'rate', 'low', 'high']);
+
+const reportShape = obj(
+  [
+    'schemaVersion',
+    'suite',
+    'startedAt',
+    'durationMs',
+    'repeat',
+    'passed',
+    'summary',
+    'gates',
+    'metrics',
+    'cases',
+  ],
+  {
+    suite: obj(['name', 'file', 'adapter']),
+    summary: obj(['cases', 'passed', 'failed', 'errored', 'byCode'], { byCode: byCode(same) }),
+    gates: list(obj(['name', 'threshold', 'actual', 'passed'])),
+    metrics: obj(['passRate', 'passAllRepeats', 'byCode', 'confusion', 'hops', 'cost'], {
+      passRate: rate,
+      passAllRepeats: rate,
+      byCode: byCode(rate),
+      confusion,
+      hops: obj(['histogram', 'mean', 'max'], { histogram }),
+    }),
+    cases: list(
+      obj(
+        [
+          ...['id', 'title', 'file', 'tags', 'status', 'repeats', 'passedRepeats'],
+          ...['durationMs', 'hops', 'cost', 'error', 'findings', 'handoffs'],
+        ],
+        {
+          error: obj(['code', 'message']),
+          findings: list(
+            obj([
+              ...['check', 'code', 'outcome', 'step', 'distance'],
+              ...['expected', 'observed', 'message', 'spanIds'],
+            ]),
+          ),
+          handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
+        },
+      ),
+    ),
+  },
+);
+
+/** The report as pretty JSON with a fixed key order, so two runs diff line by line. */
+export function renderJson(report: RunReport): string {
+  return `${JSON.stringify(reportShape(report), null, 2)}\n`;
+}
+
+const TOP_LEVEL: Readonly<Record<string, 'object' | 'array' | 'string' | 'number' | 'boolean'>> = {
+  suite: 'object',
+  startedAt: 'string',
+  durationMs: 'number',
+  repeat: 'number',
+  passed: 'boolean',
+  summary: 'object',
+  gates: 'array',
+  metrics: 'object',
+  cases: 'array',
+};
+
+function kind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  return v === null ? 'null' : typeof v;
+}
+
+function unreadable(source: string, why: string, fix: string): BatonError {
+  return new BatonError('file.unreadable', `Failed to read ${source}: ${why}. ${fix}`);
+}
+
+/**
+ * Reads a report written by `renderJson` back, for `compare` and other tools. Checks the
+ * schema version and the top-level shape; the contents are trusted as Baton wrote them.
+ */
+export function parseReport(text: string, source = 'report'): RunReport {
+  const rerun = `Re-run the suite to write a version-${REPORT_SCHEMA_VERSION} report.json.`;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw unreadable(source, `it is not valid JSON (${why})`, `Pass a report.json from baton run.`);
+  }
+  if (!isRecord(data)) {
+    throw unreadable(source, `it holds a JSON ${kind(data)}, not a report object`, rerun);
+  }
+  const version = data.schemaVersion;
+  if (version === undefined) {
+    throw unreadable(source, 'it has no schemaVersion, so it is not a Baton run report', rerun);
+  }
+  if (version !== REPORT_SCHEMA_VERSION) {
+    const newer = typeof version === 'number' && version > REPORT_SCHEMA_VERSION;
+    const why = `schemaVersion ${JSON.stringify(version)} is not one this Baton reads (it reads ${REPORT_SCHEMA_VERSION})`;
+    throw unreadable(source, why, newer ? 'Upgrade Baton to read it.' : rerun);
+  }
+  for (const [key, expected] of Object.entries(TOP_LEVEL)) {
+    if (kind(data[key]) !== expected) {
+      const why = `\`${key}\` should be ${expected === 'array' ? 'an' : 'a'} ${expected}, got ${kind(data[key])}`;
+      throw unreadable(source, why, `The file may be truncated or edited. ${rerun}`);
+    }
+  }
+  return data as unknown as RunReport;
+}

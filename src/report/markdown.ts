@@ -1,0 +1,142 @@
+import type { CaseResult, ConfusionMatrix, Rate, RunMetrics, RunReport } from '../model/report.ts';
+import {
+  byCodeEntries,
+  compareBuckets,
+  duration,
+  fraction,
+  interval,
+  mdCell,
+  mdTable,
+  num,
+  passAllLabel,
+  percent,
+  problems,
+  stepLabel,
+  value,
+} from './format.ts';
+
+/** The report as GitHub-flavoured Markdown, sized for a GitHub Actions job summary. */
+export function renderMarkdown(report: RunReport): string {
+  const sections = [
+    title(report),
+    summary(report),
+    gates(report),
+    failingCases(report.cases),
+    findings(report.metrics),
+    details(report.metrics),
+  ];
+  return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
+}
+
+function title(report: RunReport): string {
+  const { suite } = report;
+  const heading = report.passed ? '✅ Baton: %s passed' : '❌ Baton: %s failed';
+  const repeat = report.repeat > 1 ? ` · ${report.repeat} repeats` : '';
+  const line = `Adapter ${code(suite.adapter)} · ${code(suite.file)}${repeat} · ${duration(report.durationMs)}`;
+  return `## ${heading.replace('%s', mdCell(suite.name))}\n\n${line}`;
+}
+
+/** Inline code on one line; entities would show literally inside backticks, so only strip breaks. */
+function code(text: string): string {
+  return `\`${text.replace(/[\r\n`]+/g, ' ')}\``;
+}
+
+function rateCell(rate: Rate): string {
+  return `${percent(rate.rate)} ${interval(rate)}`;
+}
+
+function summary({ summary: s, metrics: m, repeat }: RunReport): string {
+  const header = ['Cases', 'Passed', 'Failed', 'Errored', 'Pass rate (95% interval)'];
+  const row = [s.cases, s.passed, s.failed, s.errored].map(String);
+  row.push(rateCell(m.passRate));
+  if (repeat > 1) {
+    header.push(passAllLabel(repeat));
+    row.push(rateCell(m.passAllRepeats));
+  }
+  header.push('Cost');
+  row.push(num(m.cost));
+  return mdTable(
+    header,
+    [row],
+    header.map(() => 'right'),
+  );
+}
+
+function gates({ gates }: RunReport): string {
+  if (gates.length === 0) return '';
+  const rows = gates.map((g) => [g.passed ? '✅' : '❌', g.name, g.threshold, num(g.actual)]);
+  return `### Gates\n\n${mdTable(['', 'Gate', 'Threshold', 'Actual'], rows, ['left', 'left', 'left', 'right'])}`;
+}
+
+function failingCases(cases: readonly CaseResult[]): string {
+  const rows = cases.filter((c) => c.status !== 'pass').flatMap(caseRows);
+  if (rows.length === 0) return '';
+  const header = ['Case', 'Step', 'Code', 'Expected', 'Observed', 'Message'];
+  return `### Failing cases\n\n${mdTable(header, rows)}`;
+}
+
+function caseRows(c: CaseResult): string[][] {
+  const name = `\`${c.id}\` ${c.title}`;
+  const rows: string[][] = [];
+  if (c.error !== undefined)
+    rows.push([name, '—', `error: ${c.error.code}`, '—', '—', c.error.message]);
+  for (const f of problems(c)) {
+    rows.push([name, stepLabel(f.step), f.code, value(f.expected), value(f.observed), f.message]);
+  }
+  if (rows.length === 0) rows.push([name, '—', c.status, '—', '—', repeatsNote(c)]);
+  return rows;
+}
+
+function repeatsNote(c: CaseResult): string {
+  return `passed ${c.passedRepeats} of ${c.repeats} repeats`;
+}
+
+function findings({ byCode }: RunMetrics): string {
+  const rows = byCodeEntries(byCode).map(([code, rate]) => [
+    code,
+    fraction(rate),
+    percent(rate.rate),
+    interval(rate),
+  ]);
+  if (rows.length === 0) return '';
+  const table = mdTable(['Code', 'Count', 'Rate', '95% interval'], rows, [
+    'left',
+    'right',
+    'right',
+    'left',
+  ]);
+  return `### Findings by code\n\n${table}`;
+}
+
+function details(metrics: RunMetrics): string {
+  const parts = [confusion(metrics.confusion), hops(metrics.hops)].filter((p) => p !== '');
+  if (parts.length === 0) return '';
+  return `<details>\n<summary>Handoff targets and hops</summary>\n\n${parts.join('\n\n')}\n\n</details>`;
+}
+
+/** Rows are the labelled target, columns the observed one; the diagonal (agreement) is bold. */
+function confusion({ labels, counts }: ConfusionMatrix): string {
+  if (labels.length === 0) return '';
+  const rows = labels.map((expected) => [
+    `**${expected}**`,
+    ...labels.map((observed) => {
+      const n = counts[expected]?.[observed] ?? 0;
+      return expected === observed && n > 0 ? `**${n}**` : String(n);
+    }),
+  ]);
+  const header = ['expected ↓ / observed →', ...labels];
+  return `#### Expected × observed target\n\n${mdTable(
+    header,
+    rows,
+    header.map((_, i) => (i === 0 ? 'left' : 'right')),
+  )}`;
+}
+
+function hops({ histogram, mean, max }: RunMetrics['hops']): string {
+  const entries = Object.entries(histogram).sort(([a], [b]) => compareBuckets(a, b));
+  if (entries.length === 0) return '';
+  const most = Math.max(1, ...entries.map(([, n]) => n));
+  const rows = entries.map(([h, n]) => [h, String(n), '█'.repeat(Math.round((n / most) * 20))]);
+  const table = mdTable(['Hops', 'Cases', ''], rows, ['right', 'right', 'left']);
+  return `#### Hops per case\n\nMean ${num(mean)} · max ${num(max)}\n\n${table}`;
+}
