@@ -1,0 +1,113 @@
+import { isAbsolute, resolve } from 'node:path';
+import {
+  defineImplementation,
+  type HandoffImplementation,
+} from '../../src/adapters/module/implementation.ts';
+import type { Step } from '../../src/model/step.ts';
+import {
+  emitAccept,
+  emitHandoff,
+  emitQuestion,
+  withAgentTurn,
+} from '../../src/public/conventions.ts';
+import { loadPolicy, type Policy } from './policy.ts';
+import { decide, isPerson } from './router.ts';
+import { type Action, type CaseState, initialState } from './state.ts';
+
+/**
+ * The module Baton loads for the support-router example. The suite names the policy file in
+ * `adapter.options.policy`; it is read once, and every case gets its own router state. The
+ * routing itself lives in router.ts; this file only turns its decisions into Baton's spans.
+ */
+export default defineImplementation(async (options, ctx) => {
+  const policy = await loadPolicy(policyPath(options, ctx.suiteDir));
+  const implementation: HandoffImplementation = {
+    startCase(info) {
+      let state: CaseState = initialState(info.entry);
+      return {
+        async handle(step: Step, index: number) {
+          const owner = state.owner;
+          const decision = decide(policy, state, step, index);
+          state = decision.state;
+          await play(policy, owner, decision.actions);
+        },
+      };
+    },
+  };
+  return implementation;
+});
+
+function policyPath(options: Readonly<Record<string, unknown>>, suiteDir: string): string {
+  const policy = options.policy;
+  if (typeof policy !== 'string' || policy === '') {
+    throw new Error(
+      'Failed to start the support-router example: adapter.options.policy is missing. ' +
+        'Set it to a policy file, e.g. `policy: ../examples/support-router/policy.yaml`.',
+    );
+  }
+  return isAbsolute(policy) ? policy : resolve(suiteDir, policy);
+}
+
+/**
+ * Emits the actions of one step. Consecutive actions of one actor share one agent turn; a
+ * person's hand-back is emitted on its own (Baton records the person's decision itself). The
+ * owner gets a turn even when it decides nothing, so the trace shows who held each step.
+ */
+async function play(policy: Policy, owner: string, actions: readonly Action[]): Promise<void> {
+  if (actions.length === 0) {
+    if (!isPerson(policy, owner)) withAgentTurn(owner, () => undefined);
+    return;
+  }
+  let handedOff = false;
+  for (const group of byActor(actions)) {
+    const handsOff = group.actions.some((a) => a.kind === 'handoff');
+    if (handedOff && handsOff) await nextMillisecond();
+    handedOff ||= handsOff;
+    const run = () => {
+      for (const action of group.actions) emit(action);
+    };
+    if (isPerson(policy, group.actor)) run();
+    else withAgentTurn(group.actor, run);
+  }
+}
+
+/**
+ * The OpenTelemetry SDK stamps span starts with Date.now(), whole milliseconds, and spans that
+ * start in the same millisecond have no order Baton can see. A chained handoff in one step
+ * (triage -> refunds -> supervisor) waits for the clock to move so the trace keeps its order.
+ */
+async function nextMillisecond(): Promise<void> {
+  const start = Date.now();
+  while (Date.now() === start) await new Promise((done) => setTimeout(done, 1));
+}
+
+function byActor(actions: readonly Action[]): { actor: string; actions: Action[] }[] {
+  const groups: { actor: string; actions: Action[] }[] = [];
+  for (const action of actions) {
+    const actor = action.kind === 'handoff' ? action.from : action.by;
+    const last = groups.at(-1);
+    if (last?.actor === actor) last.actions.push(action);
+    else groups.push({ actor, actions: [action] });
+  }
+  return groups;
+}
+
+function emit(action: Action): void {
+  switch (action.kind) {
+    case 'handoff':
+      emitHandoff({
+        from: action.from,
+        to: action.to,
+        reason: action.reason,
+        payload: action.payload,
+        targetKind: action.targetKind,
+      });
+      return;
+    case 'accept':
+      emitAccept(action.by, action.from);
+      return;
+    case 'ask':
+      emitQuestion(action.by, 'customer', action.fields);
+      return;
+  }
+}
