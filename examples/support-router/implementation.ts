@@ -29,7 +29,7 @@ export default defineImplementation(async (options, ctx) => {
           const owner = state.owner;
           const decision = decide(policy, state, step, index);
           state = decision.state;
-          await play(policy, owner, decision.actions);
+          play(policy, owner, decision.actions);
         },
       };
     },
@@ -53,32 +53,18 @@ function policyPath(options: Readonly<Record<string, unknown>>, suiteDir: string
  * person's hand-back is emitted on its own (Baton records the person's decision itself). The
  * owner gets a turn even when it decides nothing, so the trace shows who held each step.
  */
-async function play(policy: Policy, owner: string, actions: readonly Action[]): Promise<void> {
+function play(policy: Policy, owner: string, actions: readonly Action[]): void {
   if (actions.length === 0) {
     if (!isPerson(policy, owner)) withAgentTurn(owner, () => undefined);
     return;
   }
-  let handedOff = false;
   for (const group of byActor(actions)) {
-    const handsOff = group.actions.some((a) => a.kind === 'handoff');
-    if (handedOff && handsOff) await nextMillisecond();
-    handedOff ||= handsOff;
     const run = () => {
       for (const action of group.actions) emit(action);
     };
     if (isPerson(policy, group.actor)) run();
     else withAgentTurn(group.actor, run);
   }
-}
-
-/**
- * The OpenTelemetry SDK stamps span starts with Date.now(), whole milliseconds, and spans that
- * start in the same millisecond have no order Baton can see. A chained handoff in one step
- * (triage -> refunds -> supervisor) waits for the clock to move so the trace keeps its order.
- */
-async function nextMillisecond(): Promise<void> {
-  const start = Date.now();
-  while (Date.now() === start) await new Promise((done) => setTimeout(done, 1));
 }
 
 function byActor(actions: readonly Action[]): { actor: string; actions: Action[] }[] {

@@ -1,13 +1,8 @@
-import type { HrTime } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import type { BufferedSpan } from './span-buffer-processor.ts';
 
-function toMillis(t: HrTime): number {
-  return t[0] * 1e3 + t[1] / 1e6;
-}
-
-/** The SDK's span as Baton's source-independent record. */
-export function toSpanRecord(span: ReadableSpan): SpanRecord {
+/** The SDK's span as Baton's source-independent record, with the buffer's precise times. */
+export function toSpanRecord({ span, start, end }: BufferedSpan): SpanRecord {
   const context = span.spanContext();
   const parentId = span.parentSpanContext?.spanId;
   return {
@@ -15,8 +10,8 @@ export function toSpanRecord(span: ReadableSpan): SpanRecord {
     spanId: context.spanId,
     ...(parentId !== undefined && { parentId }),
     name: span.name,
-    start: toMillis(span.startTime),
-    end: toMillis(span.endTime),
+    start,
+    end,
     attributes: span.attributes as Readonly<Record<string, AttrValue | undefined>>,
   };
 }

@@ -6,6 +6,7 @@ import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
 import type { ParsedSuite } from '../model/suite.ts';
+import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { evaluateGates } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
@@ -15,6 +16,8 @@ import { summarize, toCaseResult } from './summarize.ts';
 export interface RunPlan {
   readonly suite: { readonly name: string; readonly file: string; readonly config: ParsedSuite };
   readonly cases: readonly Case[];
+  /** Case files that did not load: reported as errored cases, the others still run. */
+  readonly brokenCases?: readonly BrokenCase[];
   readonly adapter: Adapter;
   readonly capture: Capture;
   /** Overrides of the suite's settings (from CLI flags). */
@@ -53,6 +56,11 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     await plan.adapter.teardown?.();
   }
   const cases = plan.cases.map((c, i) => toCaseResult(c, runsByCase[i] ?? [], config.costs));
+  for (const broken of plan.brokenCases ?? []) {
+    const { run, result } = brokenCaseOutcome(broken);
+    runsByCase.push([run]);
+    cases.push(result);
+  }
   const metrics = computeMetrics(runsByCase, config.costs);
   const summary = summarize(cases);
   const gates = evaluateGates(config.gates, metrics, summary);

@@ -1,0 +1,68 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { type CliIo, EXIT, processIo } from './io.ts';
+import { isBatonError, printError } from './print-problems.ts';
+import { DEFAULT_SUITE, runCommand } from './run-command.ts';
+import { validateCommand } from './validate-command.ts';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError('expected a whole number of 1 or more.');
+  return n;
+}
+
+function program(io: CliIo, setExit: (code: number) => void): Command {
+  const cli = new Command('baton')
+    .description(
+      'Replay labelled cases against a handoff implementation and gate CI on the verdicts.',
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError('(run baton --help for usage)');
+  cli
+    .command('run')
+    .description(`run suites (default: ${DEFAULT_SUITE}) and write reports`)
+    .argument('[suites...]', 'suite files')
+    .option('--case <ids...>', 'only these case ids (`*` wildcards allowed)')
+    .option('--tag <tags...>', 'only cases with any of these tags')
+    .option(
+      '--out <dir>',
+      'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
+    )
+    .option('--reporter <names...>', 'console, json, md (comma or space separated)')
+    .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
+    .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--verbose', 'list passing cases too')
+    .option('--no-color', 'no colour in the console report')
+    .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));
+  cli
+    .command('validate')
+    .description('check case and suite files without running them (default: cases suites)')
+    .argument('[paths...]', 'files or folders')
+    .action(async (paths: string[]) => setExit(await validateCommand(paths, io)));
+  return cli;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting, so tests can call it in-process. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let exit: number = EXIT.ok;
+  try {
+    await program(io, (code) => {
+      exit = code;
+    }).parseAsync([...argv], { from: 'user' });
+    return exit;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (isBatonError(error)) {
+      printError(io, error);
+      return EXIT.usage;
+    }
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    io.stderr(
+      `baton: internal error: ${message}\nThis is a bug in Baton; please report it with the command you ran.\n`,
+    );
+    return 3;
+  }
+}

@@ -1,0 +1,29 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunReport } from '../model/report.ts';
+import type { ReportFormat } from '../model/suite.ts';
+import { renderJson } from '../report/json.ts';
+import { renderMarkdown } from '../report/markdown.ts';
+
+const FILES: Partial<Record<ReportFormat, { name: string; render: (r: RunReport) => string }>> = {
+  json: { name: 'report.json', render: renderJson },
+  md: { name: 'report.md', render: renderMarkdown },
+};
+
+/** Writes the file reports a run asked for into `dir`; returns the paths written. */
+export async function writeReports(
+  report: RunReport,
+  formats: readonly ReportFormat[],
+  dir: string,
+): Promise<string[]> {
+  const wanted = formats.flatMap((f) => FILES[f] ?? []);
+  if (wanted.length === 0) return [];
+  await mkdir(dir, { recursive: true });
+  return Promise.all(
+    wanted.map(async ({ name, render }) => {
+      const path = join(dir, name);
+      await writeFile(path, render(report));
+      return path;
+    }),
+  );
+}

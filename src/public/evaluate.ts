@@ -1,0 +1,81 @@
+import { relative, resolve } from 'node:path';
+import { createAdapter } from '../adapters/create-adapter.ts';
+import { createCapture } from '../capture/capture.ts';
+import { type FileProblem, formatProblem } from '../errors.ts';
+import { loadSuiteFile } from '../load/load-suite.ts';
+import { selectCases } from '../load/select-cases.ts';
+import type { RunReport } from '../model/report.ts';
+import type { Suite } from '../model/suite.ts';
+import type { BrokenCase } from '../run/broken-case.ts';
+import { runSuite } from '../run/run-suite.ts';
+
+export interface EvaluateOptions {
+  /** Only these case ids (`*` wildcards allowed). */
+  readonly caseIds?: readonly string[];
+  /** Only cases with any of these tags. */
+  readonly tags?: readonly string[];
+  readonly repeat?: number;
+  readonly concurrency?: number;
+  /** Paths in the report are relative to this folder (default: the working directory). */
+  readonly cwd?: string;
+}
+
+/**
+ * What evaluating a suite file gives: a report (with `problems` naming case files that did not
+ * load, which the report counts as errored cases), or only problems when the suite itself is bad.
+ */
+export type Evaluation =
+  | {
+      readonly ok: true;
+      readonly suite: Suite;
+      readonly report: RunReport;
+      readonly problems: readonly FileProblem[];
+      /** False when another OpenTelemetry provider was registered first. */
+      readonly capturedGlobally: boolean;
+    }
+  | { readonly ok: false; readonly problems: readonly FileProblem[] };
+
+/**
+ * Loads a suite and its cases, runs them and returns the RunReport. Never throws for bad files
+ * or broken cases; the CLI and the vitest integration decide what to exit or throw.
+ */
+export async function evaluateSuite(
+  suitePath: string,
+  options: EvaluateOptions = {},
+): Promise<Evaluation> {
+  const cwd = options.cwd ?? process.cwd();
+  const loaded = await loadSuiteFile(resolve(cwd, suitePath));
+  if (!loaded.ok) return loaded;
+  const suite = loaded.value;
+  const selection = await selectCases(suite, {
+    ...(options.caseIds && { caseIds: [...options.caseIds] }),
+    ...(options.tags && { tags: [...options.tags] }),
+  });
+  const suiteProblems = selection.problems.filter((p) => resolve(cwd, p.file) === suite.file);
+  if (suiteProblems.length > 0) return { ok: false, problems: selection.problems };
+  const capture = createCapture();
+  const config = suite.config;
+  const report = await runSuite({
+    suite: { name: config.name, file: relative(cwd, suite.file), config },
+    cases: selection.cases,
+    brokenCases: brokenCases(selection.problems),
+    adapter: createAdapter(config.adapter, suite.file),
+    capture,
+    ...(options.repeat !== undefined && { repeat: options.repeat }),
+    ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+  });
+  return {
+    ok: true,
+    suite,
+    report,
+    problems: selection.problems,
+    capturedGlobally: capture.global,
+  };
+}
+
+/** Case files with problems become errored cases; their problem lines explain why. */
+function brokenCases(problems: readonly FileProblem[]): BrokenCase[] {
+  const byFile = new Map<string, string[]>();
+  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), formatProblem(p)]);
+  return [...byFile].map(([file, lines]) => ({ file, problems: lines }));
+}

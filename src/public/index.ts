@@ -1,0 +1,62 @@
+/**
+ * Baton's public API. Importing it has no side effects: span capture starts only when a suite
+ * runs (`evaluateSuite`, `runSuite` with `createCapture()`).
+ */
+
+// Adapters and implementations
+export type { Adapter, CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+export { createAdapter } from '../adapters/create-adapter.ts';
+export {
+  type CaseInfo,
+  type CaseSession,
+  defineImplementation,
+  type FactoryContext,
+  type HandoffImplementation,
+  type ImplementationFactory,
+} from '../adapters/module/implementation.ts';
+export { createModuleAdapter } from '../adapters/module/module-adapter.ts';
+export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
+export { describeFinding } from '../checks/describe-finding.ts';
+export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
+export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
+export { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
+export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts';
+
+// Loading files
+export { loadCaseFile } from '../load/load-case.ts';
+export { loadSuiteFile } from '../load/load-suite.ts';
+export { selectCases } from '../load/select-cases.ts';
+export { computeMetrics } from '../metrics/compute-metrics.ts';
+export { wilson } from '../metrics/wilson.ts';
+export { CaseInput } from '../model/case.ts';
+export { FINDING_CODES, type Finding, type FindingCode, type Outcome } from '../model/finding.ts';
+// Types
+export type { Case, ExpectedHandoff, Labels } from '../model/labelled-case.ts';
+export type * from '../model/report.ts';
+export { REPORT_SCHEMA_VERSION } from '../model/report.ts';
+export type { Step, StepKind } from '../model/step.ts';
+export { type GateConfig, type Suite, SuiteInput } from '../model/suite.ts';
+export type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
+// The pure core: normalisation, checks, metrics
+export { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
+export type { Recognizer } from '../normalize/recognizer.ts';
+export type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+// Reports
+export { type ConsoleOptions, renderConsole } from '../report/console.ts';
+export { parseReport, renderJson } from '../report/json.ts';
+export { renderMarkdown } from '../report/markdown.ts';
+export { DEFAULT_GATES, evaluateGates } from '../run/gates.ts';
+export { type RunPlan, runSuite } from '../run/run-suite.ts';
+// Span conventions
+export {
+  emitAccept,
+  emitDecision,
+  emitHandoff,
+  emitQuestion,
+  emitReject,
+  type HandoffSpec,
+  type RejectionSpec,
+  withAgentTurn,
+} from './conventions.ts';
+// Running suites
+export { type EvaluateOptions, type Evaluation, evaluateSuite } from './evaluate.ts';

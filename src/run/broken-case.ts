@@ -1,0 +1,53 @@
+import { withMessage } from '../checks/describe-finding.ts';
+import type { CaseRun } from '../metrics/case-run.ts';
+import type { CaseResult } from '../model/report.ts';
+
+/** A case file that failed to load: it runs no steps but still counts, as an error. */
+export interface BrokenCase {
+  readonly file: string;
+  /** The load problems, one line each. */
+  readonly problems: readonly string[];
+}
+
+/** The error run and result a broken case file contributes to the report. */
+export function brokenCaseOutcome(broken: BrokenCase): { run: CaseRun; result: CaseResult } {
+  const error = {
+    code: 'case.invalid',
+    message: `the case file does not load: ${broken.problems.join(' ')}`,
+  };
+  const finding = withMessage({
+    check: 'loader',
+    code: 'case.error',
+    outcome: 'error',
+    expected: null,
+    observed: error,
+    spanIds: [],
+  });
+  const run: CaseRun = {
+    status: 'error',
+    findings: [finding],
+    handoffs: [],
+    expectedHandoffs: 0,
+    factsChecked: 0,
+    targets: [],
+    durationMs: 0,
+    error,
+  };
+  const id = broken.file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '');
+  const result: CaseResult = {
+    id,
+    title: `(does not load) ${broken.file}`,
+    file: broken.file,
+    tags: [],
+    status: 'error',
+    repeats: 1,
+    passedRepeats: 0,
+    findings: [finding],
+    handoffs: [],
+    hops: 0,
+    cost: 0,
+    durationMs: 0,
+    error,
+  };
+  return { run, result };
+}
