@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { describeReceived } from './describe.ts';
+import { type Draft, type ExplainContext, hintFor, valueAt } from './draft.ts';
+import { mismatch, notOneOf } from './issue-drafts.ts';
+import type { DataPath } from './load-result.ts';
+import { allowedKeys, isRecord, schemaAt, unionBranches } from './schema-at-path.ts';
+import { closestMatch } from './suggest.ts';
+import { say } from './wording.ts';
+
+type Issue = z.core.$ZodIssue;
+type UnionIssue = Extract<Issue, { code: 'invalid_union' }>;
+type Explain = (issue: Issue, base: DataPath, ctx: ExplainContext) => Draft[];
+
+/**
+ * Explains a value that matched no branch of a union, once: through the branch the user evidently
+ * meant when there is one, else by what the union's branches have in common.
+ */
+export function explainUnion(
+  issue: UnionIssue,
+  path: DataPath,
+  ctx: ExplainContext,
+  explain: Explain,
+): Draft[] {
+  if (issue.errors.length === 0) {
+    // A discriminated union: zod already points at the discriminator key.
+    const options = 'options' in issue ? (issue.options ?? []) : [];
+    return [notOneOf(options as (string | number | boolean | null)[], path, ctx)];
+  }
+  const value = valueAt(ctx.data, path);
+  const meant = issue.errors.filter((branch) => !branch.some((i) => isShapeIssue(i, value)));
+  if (meant.length === 1) return (meant[0] as Issue[]).flatMap((i) => explain(i, path, ctx));
+  if (isRecord(value)) {
+    const drafts = explainByKeys(path, value, ctx);
+    if (drafts !== undefined) return drafts;
+  }
+  return [mismatch(path, ctx)];
+}
+
+/** An issue that says "this is not the branch": wrong type here, or a required key missing. */
+function isShapeIssue(issue: Issue, value: unknown): boolean {
+  if (issue.path.length === 0) return issue.code !== 'unrecognized_keys' && issue.code !== 'custom';
+  if (issue.path.length !== 1 || issue.code !== 'invalid_type') return false;
+  return !isRecord(value) || value[String(issue.path[0])] === undefined;
+}
+
+/** For unions of mappings told apart by which key they have (`customer`, `tool`, …). */
+function explainByKeys(
+  path: DataPath,
+  value: Record<string, unknown>,
+  ctx: ExplainContext,
+): Draft[] | undefined {
+  const schema = schemaAt(ctx.root, path, ctx.data);
+  const branches = schema && unionBranches(schema);
+  if (branches === undefined || !branches.every((b) => b.type === 'object')) return undefined;
+  const selectors = [...new Set(branches.flatMap((b) => b.required ?? []))];
+  const present = Object.keys(value).filter((k) => selectors.includes(k));
+  const hint = hintFor(path);
+  if (present.length > 1) {
+    const message = say.onlyOneOf(selectors, present);
+    return [{ path, at: 'value', message, fix: hint?.manyKeys ?? say.keepOne }];
+  }
+  if (present.length === 1) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length === 0) {
+    const message = say.noneOf(selectors, describeReceived(value));
+    return [{ path, at: 'value', message, ...(hint?.fix && { fix: hint.fix }) }];
+  }
+  const allowed = allowedKeys(schema);
+  return keys.map((key) => {
+    const meant = closestMatch(key, allowed);
+    const message = say.unknownSelector(key, selectors);
+    const fix =
+      meant === undefined ? (hint?.fix ?? say.removeOrUse(allowed)) : say.didYouMean(meant);
+    return { path: [...path, key], at: 'key', message, fix } satisfies Draft;
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { CaseInput } from '../model/case.ts';
+import { SuiteInput } from '../model/suite.ts';
+
+export type JsonSchema = z.core.JSONSchema.JSONSchema;
+
+/** The published schemas: their file (relative to the project root), id and title. */
+export const SCHEMA_FILES = {
+  case: {
+    path: 'schemas/case.schema.json',
+    title: 'Baton case',
+    description: 'One labelled situation: participants, steps, and the handoffs that must happen.',
+  },
+  suite: {
+    path: 'schemas/suite.schema.json',
+    title: 'Baton suite',
+    description: 'Which cases to run, against which adapter, with which checks and gates.',
+  },
+} as const;
+
+export type SchemaKind = keyof typeof SCHEMA_FILES;
+
+const cache = new Map<SchemaKind, JsonSchema>();
+
+/** The input-side JSON Schema of a case or suite file (what users write, defaults optional). */
+export function jsonSchemaOf(kind: SchemaKind): JsonSchema {
+  let schema = cache.get(kind);
+  if (schema === undefined) {
+    schema = z.toJSONSchema(kind === 'case' ? CaseInput : SuiteInput, {
+      io: 'input',
+    }) as JsonSchema;
+    cache.set(kind, schema);
+  }
+  return schema;
+}
+
+/** The exact text of a published schema file; a test compares it to the committed file. */
+export function schemaFileText(kind: SchemaKind): string {
+  const { $schema, ...rest } = jsonSchemaOf(kind);
+  const { path, title, description } = SCHEMA_FILES[kind];
+  const published = { $schema, $id: `urn:baton:${path}`, title, description, ...rest };
+  return `${JSON.stringify(published, null, 2)}\n`;
+}

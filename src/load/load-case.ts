@@ -1,0 +1,35 @@
+import type { FileProblem } from '../errors.ts';
+import { CaseInput } from '../model/case.ts';
+import { type Case, resolveCase } from '../model/labelled-case.ts';
+import { caseProblems } from './case-problems.ts';
+import { readUserFile } from './files.ts';
+import { jsonSchemaOf } from './json-schemas.ts';
+import type { LoadResult } from './load-result.ts';
+import { parseYaml, type YamlSource } from './yaml-document.ts';
+import { zodProblems } from './zod-problems.ts';
+
+/** Reads and validates a case file. `path` is kept as given in problems and in `Case.file`. */
+export async function loadCaseFile(path: string): Promise<LoadResult<Case>> {
+  const text = await readUserFile(path);
+  return text.ok ? parseCaseText(text.value, path) : text;
+}
+
+/** Validates case YAML text; `file` names it in problems. Pure: no file system access. */
+export function parseCaseText(text: string, file: string): LoadResult<Case> {
+  const source = parseYaml(text, file);
+  return source.ok ? caseFromSource(source.value) : source;
+}
+
+/** Validates an already parsed YAML source as a case (schema first, then names and steps). */
+export function caseFromSource(source: YamlSource): LoadResult<Case> {
+  const parsed = CaseInput.safeParse(source.data);
+  if (!parsed.success)
+    return failed(zodProblems(parsed.error.issues, source, jsonSchemaOf('case')));
+  const resolved = resolveCase(parsed.data, source.file);
+  if (!resolved.ok) return failed(caseProblems(resolved.problems, source));
+  return { ok: true, value: resolved.case };
+}
+
+function failed(problems: FileProblem[]): LoadResult<never> {
+  return { ok: false, problems };
+}

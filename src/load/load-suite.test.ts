@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { formatProblem } from '../errors.ts';
+import { loadSuiteFile } from './load-suite.ts';
+
+const suites = 'test/fixtures/load/suites';
+
+describe('loadSuiteFile', () => {
+  test('a good suite loads with an absolute file and defaults filled in', async () => {
+    const result = await loadSuiteFile(`${suites}/good.yaml`);
+
+    expect(result.ok && result.value.file).toBe(resolve(`${suites}/good.yaml`));
+    expect(result.ok && result.value.config).toMatchObject({
+      name: 'refunds',
+      cases: { include: ['../cases/good/*.yaml'], exclude: [], tags: [], exclude_tags: [] },
+      adapter: { type: 'module', path: './implementation.ts', options: { model: 'scripted' } },
+      concurrency: 4,
+      timeout_ms: 10_000,
+      repeat: 2,
+      gates: [
+        { metric: 'count', code: 'handoff.missed', max: 0 },
+        { metric: 'rate', code: 'handoff.late', max: 0.1, bound: 'upper' },
+      ],
+      costs: { 'handoff.missed': 10 },
+    });
+  });
+
+  test('bad gates, a bad check switch and a misspelt cost code each get one problem', async () => {
+    const result = await loadSuiteFile(`${suites}/bad-gate.yaml`);
+
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      `${suites}/bad-gate.yaml:8:15: gates[0].metric: expected one of \`count\`, \`rate\`, \`pass_rate\`, \`pass_all_repeats\`, \`errored\` or \`cost\`, received "passrate". Fix: did you mean \`pass_rate\`?`,
+      `${suites}/bad-gate.yaml:9:28: gates[1].code: expected one of \`handoff.on_time\`, \`handoff.missed\`, \`handoff.early\`, \`handoff.late\`, \`handoff.wrong_target\`, \`handoff.unneeded\`, \`handoff.bounced\`, \`handoff.hops_exceeded\`, \`handoff.missing_fact\` or \`case.error\`, received "handoff.mised". Fix: did you mean \`handoff.missed\`?`,
+      `${suites}/bad-gate.yaml:10:46: gates[2].max: expected a number from 0 to 1, received 5. Fix: change \`max\` to a number from 0 to 1`,
+      `${suites}/bad-gate.yaml:12:11: checks.bounce: expected \`false\` or a mapping, received true. Fix: write \`false\` to turn the check off, or \`{}\` to run it with default options`,
+      `${suites}/bad-gate.yaml:14:3: costs["handoff.misssed"]: unknown key \`handoff.misssed\`. Fix: did you mean \`handoff.missed\`?`,
+    ]);
+  });
+
+  test('an unknown adapter type lists the known types and suggests the closest', async () => {
+    const result = await loadSuiteFile(`${suites}/unknown-adapter.yaml`);
+
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      `${suites}/unknown-adapter.yaml:5:9: adapter.type: expected \`module\`, received "modul". Fix: did you mean \`module\`?`,
+    ]);
+  });
+
+  test('a missing suite file is a problem, not a throw', async () => {
+    const result = await loadSuiteFile(`${suites}/missing.yaml`);
+
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          file: `${suites}/missing.yaml`,
+          path: '',
+          message: 'file not found',
+          fix: 'check the path; relative paths are resolved against the current folder',
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { type Suite, SuiteInput } from '../model/suite.ts';
+import { readUserFile } from './files.ts';
+import { jsonSchemaOf } from './json-schemas.ts';
+import type { LoadResult } from './load-result.ts';
+import { parseYaml, type YamlSource } from './yaml-document.ts';
+import { zodProblems } from './zod-problems.ts';
+
+/** Reads and validates a suite file; `Suite.file` is absolute, problems name `path` as given. */
+export async function loadSuiteFile(path: string): Promise<LoadResult<Suite>> {
+  const text = await readUserFile(path);
+  return text.ok ? parseSuiteText(text.value, path) : text;
+}
+
+/** Validates suite YAML text; `file` names it in problems and is resolved for `Suite.file`. */
+export function parseSuiteText(text: string, file: string): LoadResult<Suite> {
+  const source = parseYaml(text, file);
+  return source.ok ? suiteFromSource(source.value) : source;
+}
+
+export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
+  const parsed = SuiteInput.safeParse(source.data);
+  if (!parsed.success) {
+    return { ok: false, problems: zodProblems(parsed.error.issues, source, jsonSchemaOf('suite')) };
+  }
+  return { ok: true, value: { file: resolve(source.file), config: parsed.data } };
+}

@@ -1,0 +1,55 @@
+import type { FileProblem } from '../errors.ts';
+import type { Case } from '../model/labelled-case.ts';
+import type { Suite } from '../model/suite.ts';
+import { byId, keepCase } from './case-filters.ts';
+import { displayPath, locateInFile } from './files.ts';
+import { loadSuiteCases } from './load-suite-cases.ts';
+import { suiteSay } from './wording.ts';
+
+/** Case ids (exact, or with `*` wildcards) and tags (any of) asked for on the command line. */
+export interface CaseSelection {
+  readonly caseIds?: string[];
+  readonly tags?: string[];
+}
+
+/** The cases a run should use, sorted by id, and every problem found on the way. */
+export interface SelectedCases {
+  readonly cases: Case[];
+  readonly problems: FileProblem[];
+}
+
+/**
+ * Loads the cases a suite names and keeps those its tag rules and the filters select. Cases in
+ * files with problems are left out; the problems say why.
+ */
+export async function selectCases(
+  suite: Suite,
+  filters: CaseSelection = {},
+): Promise<SelectedCases> {
+  const { cases, problems } = await loadSuiteCases(suite);
+  const { tags, exclude_tags } = suite.config.cases;
+  const kept = cases
+    .filter((c) =>
+      keepCase(c, {
+        tags,
+        excludeTags: exclude_tags,
+        ...(filters.caseIds && { caseIds: filters.caseIds }),
+        ...(filters.tags && { filterTags: filters.tags }),
+      }),
+    )
+    .sort(byId);
+  if (kept.length === 0 && cases.length > 0 && problems.length === 0) {
+    problems.push(await nothingSelected(suite, cases.length));
+  }
+  return { cases: kept, problems };
+}
+
+async function nothingSelected(suite: Suite, loaded: number): Promise<FileProblem> {
+  return {
+    file: displayPath(suite.file),
+    ...(await locateInFile(suite.file, ['cases'])),
+    path: 'cases',
+    message: suiteSay.nothingSelected(loaded),
+    fix: suiteSay.nothingSelectedFix,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { formatProblem } from '../errors.ts';
+import { validateFiles } from './validate-files.ts';
+
+const tree = 'test/fixtures/load/tree';
+
+async function summary(paths: string[]): Promise<[string, string, string[]][]> {
+  const results = await validateFiles(paths);
+  return results.map((r) => [r.file, r.kind, r.problems.map(formatProblem)]);
+}
+
+const brokenStep = `${tree}/cases/broken.yaml:7:5: steps[0].custmer: unknown key \`custmer\`: expected one of \`customer\`, \`tool\`, \`signal\` or \`person\`. Fix: did you mean \`customer\`?`;
+const duplicateId = `${tree}/extra/same-id.yaml:1:5: id: expected a unique case id, received "shared-id", already used in ${tree}/cases/good.yaml. Fix: give each case its own \`id\` (the id names the case in reports and filters)`;
+const brokenSuite = [
+  `${tree}/suites/broken-suite.yaml:5:9: adapter.type: expected \`module\`, received "http". Fix: use one of \`module\``,
+  `${tree}/suites/broken-suite.yaml:6:14: concurrency: expected a whole number of 1 or more, received 0. Fix: change \`concurrency\` to a whole number of 1 or more`,
+];
+
+describe('validateFiles', () => {
+  test('a folder: every YAML file below, told apart by content, with the suites checking their cases', async () => {
+    expect(await summary([tree])).toEqual([
+      [`${tree}/cases/broken.yaml`, 'case', [brokenStep]],
+      [`${tree}/cases/good.yaml`, 'case', []],
+      [`${tree}/extra/same-id.yaml`, 'case', [duplicateId]],
+      [`${tree}/suites/broken-suite.yaml`, 'suite', brokenSuite],
+      [`${tree}/suites/main.yaml`, 'suite', []],
+    ]);
+  });
+
+  test('a suites folder alone still checks the case files its globs select', async () => {
+    expect(await summary([`${tree}/suites`])).toEqual([
+      [`${tree}/suites/broken-suite.yaml`, 'suite', brokenSuite],
+      [`${tree}/suites/main.yaml`, 'suite', []],
+      [`${tree}/cases/broken.yaml`, 'case', [brokenStep]],
+      [`${tree}/cases/good.yaml`, 'case', []],
+      [`${tree}/extra/same-id.yaml`, 'case', [duplicateId]],
+    ]);
+  });
+
+  test('missing paths and unparsable files are reported, and kinds are guessed from the name', async () => {
+    const syntax = 'test/fixtures/load/cases/broken/yaml-syntax.yaml.txt';
+
+    const result = await summary([`${tree}/nope-suite.yaml`, syntax]);
+
+    expect(result.map(([file, kind, problems]) => [file, kind, problems.length])).toEqual([
+      [`${tree}/nope-suite.yaml`, 'suite', 1],
+      [syntax, 'case', 1],
+    ]);
+  });
+
+  test('each file is checked once, however often it is named', async () => {
+    const file = `${tree}/cases/good.yaml`;
+
+    const result = await validateFiles([file, `./${file}`, `${tree}/cases`]);
+
+    expect(result.map((r) => r.file)).toEqual([file, `${tree}/cases/broken.yaml`]);
+  });
+});

@@ -1,0 +1,74 @@
+import { basename, dirname } from 'node:path';
+import { type FileProblem, formatProblem } from '../errors.ts';
+import type { Suite } from '../model/suite.ts';
+import { readUserFile } from './files.ts';
+import { findYamlFiles } from './find-yaml-files.ts';
+import { caseFromSource } from './load-case.ts';
+import { suiteFromSource } from './load-suite.ts';
+import { loadSuiteCases } from './load-suite-cases.ts';
+import { isRecord } from './schema-at-path.ts';
+import { parseYaml } from './yaml-document.ts';
+
+/** What `baton validate` checks when given no paths. */
+export const DEFAULT_VALIDATE_PATHS: readonly string[] = ['cases', 'suites'];
+
+/** One checked file: a case or a suite, and its problems (none when it is valid). */
+export interface ValidatedFile {
+  readonly file: string;
+  readonly kind: 'case' | 'suite';
+  readonly problems: FileProblem[];
+}
+
+/**
+ * Checks case and suite files (folders: every .yaml/.yml below). A file with a top-level
+ * `adapter` key is a suite; its cases are checked too, and ids must be unique within it.
+ */
+export async function validateFiles(paths: readonly string[]): Promise<ValidatedFile[]> {
+  const files = await findYamlFiles(
+    paths.length > 0 ? paths : DEFAULT_VALIDATE_PATHS,
+    paths.length > 0,
+  );
+  const results = new Map<string, ValidatedFile>();
+  const suites: Suite[] = [];
+  for (const file of files) {
+    const { entry, suite } = await validateFile(file);
+    results.set(file, entry);
+    if (suite !== undefined) suites.push(suite);
+  }
+  for (const suite of suites) {
+    const { files: caseFiles, problems } = await loadSuiteCases(suite);
+    for (const file of caseFiles) {
+      if (!results.has(file)) results.set(file, { file, kind: 'case', problems: [] });
+    }
+    for (const problem of problems) addOnce(results, problem);
+  }
+  return [...results.values()];
+}
+
+async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite?: Suite }> {
+  const text = await readUserFile(file);
+  const source = text.ok ? parseYaml(text.value, file) : text;
+  if (!source.ok) return { entry: { file, kind: guessKind(file), problems: source.problems } };
+  if (isRecord(source.value.data) && 'adapter' in source.value.data) {
+    const suite = suiteFromSource(source.value);
+    if (!suite.ok) return { entry: { file, kind: 'suite', problems: suite.problems } };
+    return { entry: { file, kind: 'suite', problems: [] }, suite: suite.value };
+  }
+  const result = caseFromSource(source.value);
+  return { entry: { file, kind: 'case', problems: result.ok ? [] : result.problems } };
+}
+
+/** For files that cannot be read or parsed: judge by the name or the folder (`suites/`). */
+function guessKind(file: string): 'case' | 'suite' {
+  return /suite/i.test(basename(file)) || basename(dirname(file)) === 'suites' ? 'suite' : 'case';
+}
+
+function addOnce(results: Map<string, ValidatedFile>, problem: FileProblem): void {
+  const entry = results.get(problem.file);
+  if (entry === undefined) {
+    results.set(problem.file, { file: problem.file, kind: 'case', problems: [problem] });
+    return;
+  }
+  const text = formatProblem(problem);
+  if (!entry.problems.some((p) => formatProblem(p) === text)) entry.problems.push(problem);
+}

@@ -1,0 +1,153 @@
+/**
+ * The words of load problems, kept apart from the logic that finds them (so they can be read,
+ * reviewed and pinned in tests in one place).
+ */
+
+/** `a`, `b` or `c` */
+export function codeList(
+  items: readonly (string | number | boolean | null)[],
+  joiner = 'or',
+): string {
+  const quoted = items.map((i) => `\`${i}\``);
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(', ')} ${joiner} ${quoted.at(-1)}`;
+}
+
+export const say = {
+  mismatch: (expected: string, received: string) => `expected ${expected}, received ${received}`,
+  changeTo: (target: string, expected: string) => `change ${target} to ${expected}`,
+  writeValue: (key: string) => `write a value after \`${key}:\``,
+  unquote: (value: string) => `remove the quotes around ${value} so it reads as a number`,
+  missing: (key: string, expected: string) => `missing \`${key}\`: expected ${expected}`,
+  add: (key: string, parent: string, about: string | undefined) =>
+    `add \`${key}: …\`${parent ? ` under \`${parent}\`` : ' at the top level'}${about ? ` (${about})` : ''}`,
+  unknownKey: (key: string) => `unknown key \`${key}\``,
+  unknownSelector: (key: string, keys: readonly string[]) =>
+    `unknown key \`${key}\`: expected one of ${codeList(keys)}`,
+  didYouMean: (word: string) => `did you mean \`${word}\`?`,
+  removeOrUse: (allowed: readonly string[]) =>
+    allowed.length > 0 ? `remove it, or use one of ${codeList(allowed)}` : 'remove it',
+  useOneOf: (options: readonly (string | number | boolean | null)[]) =>
+    `use one of ${codeList(options)}`,
+  onlyOneOf: (keys: readonly string[], present: readonly string[]) =>
+    `expected exactly one of ${codeList(keys)}, received ${codeList(present, 'and')} together`,
+  keepOne: 'keep only one of them',
+  emptyFile: 'an empty file',
+  noneOf: (keys: readonly string[], received: string) =>
+    `expected one of ${codeList(keys)}, received ${received}`,
+} as const;
+
+/** Hints for a place in a file, matched by path pattern (`[]` is any index, `*` any key). */
+export interface PlaceHint {
+  readonly pattern: string;
+  /** Replaces the generic fix for any problem at this place. */
+  readonly fix?: string;
+  /** Replaces message and fix when the received value is an empty list. */
+  readonly emptyList?: { readonly message: string; readonly fix: string };
+  /** Replaces message and fix of a refinement (custom) problem. */
+  readonly custom?: {
+    readonly message: (value: unknown, received: string) => string;
+    readonly fix: string;
+  };
+  /** The fix when a mapping has more than one of a union's keys. */
+  readonly manyKeys?: string;
+}
+
+const STEP_FORMS =
+  '`- customer: <text>`, `- tool: { name: <tool> }`, `- signal: { confidence: 0.4 }` or `- person: { who: <person>, decision: <decision> }`';
+
+export const PLACE_HINTS: readonly PlaceHint[] = [
+  { pattern: '', fix: 'write the fields as `key: value` lines at the top level of the file' },
+  {
+    pattern: 'steps[]',
+    fix: `write each step as one of ${STEP_FORMS}`,
+    manyKeys: 'split it into separate steps, one of these keys each',
+  },
+  {
+    pattern: 'expect.handoffs',
+    fix: 'write `handoffs: none`, or list them like `- { from: triage, to: refunds, at: 1 }`',
+    emptyList: {
+      message: 'expected at least one handoff, received an empty list',
+      fix: 'write `handoffs: none` when no handoff must happen',
+    },
+  },
+  {
+    pattern: 'expect.handoffs[]',
+    custom: {
+      message: (value) =>
+        `expected exactly one of \`at\` or \`window\`, received ${hasBoth(value, 'at', 'window') ? 'both' : 'neither'}`,
+      fix: 'write `at: <step>` for a single step or `window: [first, last]` for a range',
+    },
+  },
+  {
+    pattern: 'expect.handoffs[].window',
+    custom: {
+      message: (_value, received) =>
+        `expected [first, last] with first <= last, received ${received}`,
+      fix: 'swap the two numbers so the first step comes first',
+    },
+  },
+  {
+    pattern: 'checks.*',
+    fix: 'write `false` to turn the check off, or `{}` to run it with default options',
+  },
+];
+
+function hasBoth(value: unknown, a: string, b: string): boolean {
+  return typeof value === 'object' && value !== null && a in value && b in value;
+}
+
+const YAML_FIXES: Readonly<Record<string, string>> = {
+  BAD_INDENT: 'indent nested lines further than their parent and close every `[` and `{`',
+  TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
+  DUPLICATE_KEY: 'remove or rename one of the repeated keys',
+  MULTIPLE_DOCS: 'keep one document per file: remove the `---` separator and what follows',
+  MISSING_CHAR: 'add the missing closing character (a quote, `]` or `}`)',
+  BLOCK_AS_IMPLICIT_KEY: 'put a space after the `:` and check the indentation of the lines above',
+  MULTILINE_IMPLICIT_KEY: 'put a space after the `:` or quote the text that contains it',
+  UNEXPECTED_TOKEN:
+    'quote the value if it contains `:`, `#`, `[`, `{` or starts with `*`, `&`, `!`',
+  BAD_SCALAR_START:
+    'quote the value if it starts with a special character such as `@`, `` ` `` or `%`',
+  BAD_DQ_ESCAPE: 'use a valid escape in double quotes, or single quotes for literal backslashes',
+  BAD_ALIAS: 'define the anchor (`&name`) before using the alias (`*name`)',
+};
+
+export function yamlErrorFix(code: string): string {
+  return YAML_FIXES[code] ?? 'check the YAML syntax around this position';
+}
+
+export const fileSay = {
+  notFound: 'file not found',
+  notFoundFix: 'check the path; relative paths are resolved against the current folder',
+  isFolder: 'expected a file, received a folder',
+  isFolderFix: 'pass a .yaml file here, or use `baton validate <folder>` to check a whole folder',
+  unreadable: (code: string) => `could not read the file (${code})`,
+  unreadableFix: 'check that the file exists and that you may read it',
+} as const;
+
+/** Fixes for what `resolveCase` finds after the schema passed. */
+export const caseSay = {
+  stepRange: (count: number) =>
+    `use a step from 0 to ${count - 1} (steps count from 0), or add the missing steps`,
+  entry: (agents: readonly string[]) =>
+    `set \`entry\` to one of ${codeList(agents)}, or remove it to start with the first agent`,
+  addPerson: (name: string) => `add \`${name}\` to \`participants.persons\`, or correct the name`,
+  addParticipant: (name: string) =>
+    `add \`${name}\` to \`participants.agents\` (or \`persons\`), or correct the name`,
+} as const;
+
+/** Problems found while selecting a suite's cases. */
+export const suiteSay = {
+  noMatch: (pattern: string, excluding: boolean) =>
+    `expected \`${pattern}\` to match case files, received no file${excluding ? ' (after `exclude`)' : ''}`,
+  noMatchFix: (folder: string) =>
+    `check the pattern: it is relative to the suite's folder (${folder}), e.g. \`../cases/**/*.yaml\``,
+  duplicateId: (id: string, first: string) =>
+    `expected a unique case id, received "${id}", already used in ${first}`,
+  duplicateIdFix: 'give each case its own `id` (the id names the case in reports and filters)',
+  nothingSelected: (loaded: number) =>
+    `expected at least one case to run, received none of the ${loaded} loaded cases after the tag and id filters`,
+  nothingSelectedFix:
+    'check `cases.tags` and `cases.exclude_tags`, and the case ids and tags asked for on the command line',
+} as const;

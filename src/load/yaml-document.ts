@@ -1,0 +1,122 @@
+import {
+  type Document,
+  isMap,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  visit,
+  type YAMLError,
+} from 'yaml';
+import type { FileProblem } from '../errors.ts';
+import type { DataPath, LoadResult } from './load-result.ts';
+import { yamlErrorFix } from './wording.ts';
+
+/** A 1-based position in a file. */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A parsed YAML file: its plain data, plus positions for any path into it. */
+export interface YamlSource {
+  readonly file: string;
+  readonly data: unknown;
+  readonly lineCount: number;
+  /** Where the value at `path` starts, or its nearest existing parent. */
+  locate(path: DataPath): Position;
+  /** Where the key of the last path segment is written (for unknown keys). */
+  locateKey(path: DataPath): Position;
+}
+
+/** Parses YAML text; syntax errors come back as problems with their positions. */
+export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return { ok: false, problems: doc.errors.map((e) => syntaxProblem(e, file, lineCounter)) };
+  }
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const locate = (path: DataPath): Position => {
+    for (let n = path.length; n >= 0; n--) {
+      const offset = nodeOffset(doc, path.slice(0, n));
+      if (offset !== undefined) return at(offset);
+    }
+    return { line: 1, column: 1 };
+  };
+  const locateKey = (path: DataPath): Position => {
+    const offset = keyOffset(doc, path);
+    return offset === undefined ? locate(path) : at(offset);
+  };
+  const data = toData(doc);
+  if (!data.ok) return { ok: false, problems: [aliasProblem(doc, data.error, file, at)] };
+  return {
+    ok: true,
+    value: { file, data: data.value, lineCount: lineCounter.lineStarts.length, locate, locateKey },
+  };
+}
+
+/** Plain data; aliases that point nowhere (or too often) fail here, not in the parser. */
+function toData(doc: Document): { ok: true; value: unknown } | { ok: false; error: Error } {
+  try {
+    return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+function aliasProblem(
+  doc: Document,
+  error: Error,
+  file: string,
+  at: (offset: number) => Position,
+): FileProblem {
+  let offset: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) !== undefined) return undefined;
+      offset = node.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  const position = offset === undefined ? { line: 1, column: 1 } : at(offset);
+  const message = `invalid YAML: ${lowerFirst(error.message)}`;
+  return { file, ...position, path: '', message, fix: yamlErrorFix('BAD_ALIAS') };
+}
+
+function nodeOffset(doc: Document, path: DataPath): number | undefined {
+  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (node !== null && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
+    return node.range[0] as number;
+  }
+  return undefined;
+}
+
+function keyOffset(doc: Document, path: DataPath): number | undefined {
+  const key = path.at(-1);
+  const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  if (key === undefined || !isMap(parent)) return undefined;
+  for (const pair of parent.items) {
+    if (isScalar(pair.key) && String(pair.key.value) === String(key)) return pair.key.range?.[0];
+  }
+  return undefined;
+}
+
+function syntaxProblem(error: YAMLError, file: string, lineCounter: LineCounter): FileProblem {
+  const { line, col } = lineCounter.linePos(error.pos[0]);
+  const message = error.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
+  return {
+    file,
+    line,
+    column: col,
+    path: '',
+    message: `invalid YAML: ${lowerFirst(message)}`,
+    fix: yamlErrorFix(error.code),
+  };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
