@@ -12,8 +12,10 @@ export interface CaseContext {
   readonly tracer: Tracer;
   /** Runs `handle` inside Baton's span for step `index`; spans started inside belong to it. */
   step<T>(index: number, handle: (step: Step) => Promise<T> | T): Promise<T>;
-  /** Aborted when the case times out or the run is cancelled. */
+  /** Aborted when the case times out or the run is cancelled (made on first read). */
   readonly signal: AbortSignal;
+  /** True once the case timed out: a cheap check between steps. */
+  readonly aborted: boolean;
   /** Which repeat this is (0-based) when the suite repeats cases. */
   readonly repeat: number;
 }

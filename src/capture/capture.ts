@@ -1,6 +1,6 @@
 import { type Context, context, type Span, type Tracer, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOnSampler, BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { SpanBufferProcessor } from './span-buffer-processor.ts';
@@ -34,7 +34,11 @@ let installed:
 export function createCapture(): Capture {
   if (!installed) {
     const processor = new SpanBufferProcessor();
-    const provider = new BasicTracerProvider({ spanProcessors: [processor] });
+    // Every span of a case is needed for its verdicts: sample all, skip the parent-based logic.
+    const provider = new BasicTracerProvider({
+      spanProcessors: [processor],
+      sampler: new AlwaysOnSampler(),
+    });
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     // false when the host process registered its own provider first: then only spans made
     // with `ctx.tracer` are captured, and the CLI says so.

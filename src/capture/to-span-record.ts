@@ -1,17 +1,38 @@
+import type { HrTime } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
-import type { BufferedSpan } from './span-buffer-processor.ts';
 
-/** The SDK's span as Baton's source-independent record, with the buffer's precise times. */
-export function toSpanRecord({ span, start, end }: BufferedSpan): SpanRecord {
+function toMillis(t: HrTime): number {
+  return t[0] * 1e3 + t[1] / 1e6;
+}
+
+/**
+ * The SDK stamps `startTime` from Date.now() (whole milliseconds), so two handoffs in one
+ * millisecond would lose their order. The SDK span also keeps the high-resolution monotonic
+ * reading it took at start; Baton uses it when present (pinned SDK 2.12) and falls back to
+ * `startTime` otherwise (spans with an explicit start time, other SDK versions).
+ */
+function preciseStart(span: ReadableSpan): number | undefined {
+  const monotonic = (span as unknown as { _performanceStartTime?: unknown })._performanceStartTime;
+  const explicit = (span as unknown as { _startTimeProvided?: unknown })._startTimeProvided;
+  return typeof monotonic === 'number' && explicit !== true
+    ? performance.timeOrigin + monotonic
+    : undefined;
+}
+
+/** The SDK's span as Baton's source-independent record (times in ms since the epoch). */
+export function toSpanRecord(span: ReadableSpan): SpanRecord {
   const context = span.spanContext();
   const parentId = span.parentSpanContext?.spanId;
-  return {
+  const start = preciseStart(span) ?? toMillis(span.startTime);
+  const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
     traceId: context.traceId,
     spanId: context.spanId,
-    ...(parentId !== undefined && { parentId }),
     name: span.name,
     start,
-    end,
+    end: start + toMillis(span.duration),
     attributes: span.attributes as Readonly<Record<string, AttrValue | undefined>>,
   };
+  if (parentId !== undefined) record.parentId = parentId;
+  return record;
 }

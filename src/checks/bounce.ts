@@ -1,7 +1,6 @@
 import type { FindingData } from '../model/finding.ts';
-import { handoffsOf } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
-import { matchHandoffs } from './match-handoffs.ts';
+import { analyseHandoffs } from './handoff-analysis.ts';
 
 /**
  * Ping-pong: A hands to B, and B's next handoff goes straight back to A, while the labels expect
@@ -10,9 +9,9 @@ import { matchHandoffs } from './match-handoffs.ts';
 export const bounce = defineCheck<Record<string, never>>({
   name: 'bounce',
   run(timeline, labels) {
-    const observed = handoffsOf(timeline);
+    const { observed, matching } = analyseHandoffs(timeline, labels);
     const expectedReturns = new Set<number>();
-    for (const m of matchHandoffs(labels.handoffs, observed).matches) {
+    for (const m of matching.matches) {
       if (m.verdict !== 'missed') expectedReturns.add(m.observedIndex);
     }
     const findings: FindingData[] = [];

@@ -1,7 +1,6 @@
 import type { FindingData } from '../model/finding.ts';
-import { handoffsOf } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
-import { matchHandoffs } from './match-handoffs.ts';
+import { analyseHandoffs } from './handoff-analysis.ts';
 
 const CODE = {
   on_time: 'handoff.on_time',
@@ -15,8 +14,7 @@ const CODE = {
 export const handoffTiming = defineCheck<Record<string, never>>({
   name: 'handoff-timing',
   run(timeline, labels) {
-    const observed = handoffsOf(timeline);
-    const { matches, unmatched } = matchHandoffs(labels.handoffs, observed);
+    const { matches, unmatched } = analyseHandoffs(timeline, labels).matching;
     const findings: FindingData[] = matches.map((m) => {
       const expected = {
         from: m.expected.from,

@@ -1,8 +1,7 @@
 import type { FindingData } from '../model/finding.ts';
-import { handoffsOf } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
 import { findFact } from './find-fact.ts';
-import { matchHandoffs } from './match-handoffs.ts';
+import { analyseHandoffs } from './handoff-analysis.ts';
 
 /**
  * A matched handoff whose payload lacks a fact its label says it must carry: the receiver will
@@ -12,7 +11,7 @@ export const missingFact = defineCheck<Record<string, never>>({
   name: 'missing-fact',
   run(timeline, labels) {
     const findings: FindingData[] = [];
-    for (const m of matchHandoffs(labels.handoffs, handoffsOf(timeline)).matches) {
+    for (const m of analyseHandoffs(timeline, labels).matching.matches) {
       if (m.verdict === 'missed') continue;
       for (const [fact, value] of Object.entries(m.expected.carry)) {
         const lookup = findFact(m.observed.payload, fact, value);

@@ -1,7 +1,7 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { bool, num, str, strList } from './attrs.ts';
-import { readPayload } from './payload.ts';
+import { handoffEvent } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 
@@ -25,15 +25,16 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
       const from = str(a, ATTR.handoffFrom);
       const to = str(a, ATTR.handoffTo);
       if (from === undefined || to === undefined) return undefined;
-      const reason = str(a, ATTR.handoffReason);
-      return {
-        kind: 'handoff',
-        ...eventBase(span, index),
+      return handoffEvent({
+        step: index.step(span),
+        at: span.start,
+        spanId: span.spanId,
         from,
         to,
-        ...(reason !== undefined && { reason }),
-        ...readPayload(a[ATTR.handoffPayload], num(a, ATTR.handoffPayloadSize)),
-      };
+        reason: str(a, ATTR.handoffReason),
+        raw: a[ATTR.handoffPayload],
+        declaredSize: num(a, ATTR.handoffPayloadSize),
+      });
     }
     case EVENT.ack:
       return recognizeAck(span, index);

@@ -1,7 +1,7 @@
 import { GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
-import { readPayload } from './payload.ts';
+import { handoffEvent } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 
 const TRANSFER = /^transfer_to_(.+)$/;
@@ -25,11 +25,14 @@ export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefin
   if (target === undefined) return undefined;
   const from = index.nearest(span, (s) => str(s.attributes, GENAI.agentName));
   if (from === undefined) return undefined;
-  return {
-    kind: 'handoff',
-    ...eventBase(span, index),
+  return handoffEvent({
+    step: index.step(span),
+    at: span.start,
+    spanId: span.spanId,
     from,
     to: target,
-    ...readPayload(a[GENAI.toolArgs], undefined),
-  };
+    reason: undefined,
+    raw: a[GENAI.toolArgs],
+    declaredSize: undefined,
+  });
 };

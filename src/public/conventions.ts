@@ -8,8 +8,13 @@ import { ATTR, EVENT } from '../conventions/attributes.ts';
  */
 const TRACER_NAME = 'baton-conventions';
 
+// The API's proxy tracer follows whichever provider is registered later, so one is enough.
+let defaultTracer: Tracer | undefined;
+
 function tracerOf(tracer?: Tracer): Tracer {
-  return tracer ?? trace.getTracer(TRACER_NAME);
+  if (tracer) return tracer;
+  defaultTracer ??= trace.getTracer(TRACER_NAME);
+  return defaultTracer;
 }
 
 function emit(name: string, attributes: Attributes, tracer?: Tracer): void {

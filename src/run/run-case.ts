@@ -1,14 +1,13 @@
 import { context } from '@opentelemetry/api';
 import type { Adapter, CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
-import { matchHandoffs } from '../checks/match-handoffs.ts';
+import { analyseHandoffs } from '../checks/handoff-analysis.ts';
 import { type EnabledCheck, runChecks } from '../checks/registry.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ObservedHandoff } from '../model/report.ts';
-import { handoffsOf } from '../model/timeline.ts';
 import { normalize } from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
@@ -33,10 +32,15 @@ export async function runCaseOnce(
   const tracer = o.capture.tracer;
   let extra: CaseRunOutput | undefined;
   try {
-    extra = await withTimeout((signal) => {
+    extra = await withTimeout((abort) => {
       const ctx: CaseContext = {
         tracer,
-        signal,
+        get signal() {
+          return abort.signal;
+        },
+        get aborted() {
+          return abort.aborted;
+        },
         repeat,
         step: (index, handle) => {
           const step = testCase.steps[index];
@@ -71,7 +75,7 @@ export async function runCaseOnce(
   if (extra?.spans) spans.push(...extra.spans);
   const timeline = normalize(spans, o.recognizers);
   const findings = runChecks(o.checks, timeline, testCase.labels);
-  const observed = handoffsOf(timeline);
+  const { observed, matching } = analyseHandoffs(timeline, testCase.labels);
   const handoffs: ObservedHandoff[] = observed.map((h) => ({
     from: h.from,
     to: h.to,
@@ -86,7 +90,7 @@ export async function runCaseOnce(
     handoffs,
     expectedHandoffs: expected.length,
     factsChecked: expected.reduce((n, h) => n + Object.keys(h.carry).length, 0),
-    targets: targetPairs(matchHandoffs(expected, observed), expected.length),
+    targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
   };
 }

@@ -7,23 +7,49 @@ export class CaseTimeoutError extends Error {
 }
 
 /**
- * Races `run` against a timer; on time-out aborts `controller` so a cooperative implementation
+ * An abort signal made only when someone reads it: most implementations never do, and an
+ * AbortController per case run was a measurable share of Baton's overhead.
+ */
+export class LazyAbort {
+  #controller: AbortController | undefined;
+  #reason: unknown;
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#reason !== undefined) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#reason !== undefined;
+  }
+
+  abort(reason: unknown): void {
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
+
+/**
+ * Races `run` against a timer; on time-out aborts the signal so a cooperative implementation
  * can stop, and rejects with CaseTimeoutError without waiting for `run` to settle.
  */
 export async function withTimeout<T>(
-  run: (signal: AbortSignal) => Promise<T>,
+  run: (abort: LazyAbort) => Promise<T>,
   timeoutMs: number,
-  controller: AbortController = new AbortController(),
+  abort: LazyAbort = new LazyAbort(),
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort(new CaseTimeoutError(timeoutMs));
+      abort.abort(new CaseTimeoutError(timeoutMs));
       reject(new CaseTimeoutError(timeoutMs));
     }, timeoutMs);
   });
   try {
-    return await Promise.race([run(controller.signal), expired]);
+    return await Promise.race([run(abort), expired]);
   } finally {
     clearTimeout(timer);
   }

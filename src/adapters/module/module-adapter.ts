@@ -40,10 +40,12 @@ export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: stri
         agents: testCase.agents,
         persons: testCase.persons,
         repeat: ctx.repeat,
-        signal: ctx.signal,
+        get signal() {
+          return ctx.signal;
+        },
       });
       for (let i = 0; i < testCase.steps.length; i++) {
-        ctx.signal.throwIfAborted();
+        if (ctx.aborted) return undefined;
         await ctx.step(i, (step) => session.handle(step, i));
       }
       await session.end?.();

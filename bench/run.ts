@@ -1,0 +1,144 @@
+/**
+ * `npm run bench`: Baton's own cost per case. Replays N generated cases through the bundled
+ * support router twice — bare (the router's decide() called directly) and through Baton (module
+ * adapter, span capture, normalisation, every check, metrics, gates, report rendering) — and
+ * prints cases/s for both, Baton's overhead per case and peak memory. Not a test: numbers vary
+ * with the machine. Usage: npm run bench -- [cases=10000]
+ */
+import { resolve } from 'node:path';
+import { loadPolicy } from '../examples/support-router/policy.ts';
+import { decide } from '../examples/support-router/router.ts';
+import { initialState } from '../examples/support-router/state.ts';
+import { createModuleAdapter } from '../src/adapters/module/module-adapter.ts';
+import { createCapture } from '../src/capture/capture.ts';
+import { loadCaseFile } from '../src/load/load-case.ts';
+import type { Case } from '../src/model/labelled-case.ts';
+import { SuiteInput } from '../src/model/suite.ts';
+import { renderJson } from '../src/report/json.ts';
+import { runSuite } from '../src/run/run-suite.ts';
+import { generateCases } from './generate-cases.ts';
+
+const N = Number(process.argv[2] ?? 10_000);
+const root = resolve(import.meta.dirname, '..');
+const policyFile = resolve(root, 'examples/support-router/policy.yaml');
+
+async function loadTemplates(): Promise<Case[]> {
+  const { globSync } = await import('tinyglobby');
+  const files = globSync('cases/support/*.yaml', { cwd: root, absolute: true });
+  const loaded = await Promise.all(files.map((f) => loadCaseFile(f)));
+  return loaded.flatMap((r) => (r.ok ? [r.value] : []));
+}
+
+async function bare(cases: readonly Case[]): Promise<number> {
+  const policy = await loadPolicy(policyFile);
+  const started = performance.now();
+  let handoffs = 0;
+  for (const c of cases) {
+    let state = initialState(c.entry);
+    for (let i = 0; i < c.steps.length; i++) {
+      const d = decide(policy, state, c.steps[i]!, i);
+      state = d.state;
+      handoffs += d.actions.filter((a) => a.kind === 'handoff').length;
+    }
+    // Each step is awaited in Baton's path too; keep the bare loop honest about that.
+    await undefined;
+  }
+  if (handoffs === 0)
+    throw new Error('the bare loop saw no handoffs: the generated cases are wrong');
+  return performance.now() - started;
+}
+
+/** The implementation module driven directly, its spans going to the API's no-op tracer. */
+async function instrumentedNoop(cases: readonly Case[]): Promise<number> {
+  const { default: factory } = await import('../examples/support-router/implementation.ts');
+  const implementation = await factory({ policy: policyFile }, { suiteDir: root });
+  const signal = new AbortController().signal;
+  const started = performance.now();
+  for (const c of cases) {
+    const session = await implementation.startCase({ ...c, repeat: 0, signal });
+    for (let i = 0; i < c.steps.length; i++) await session.handle(c.steps[i]!, i);
+  }
+  return performance.now() - started;
+}
+
+async function baton(cases: readonly Case[], concurrency: number) {
+  const config = SuiteInput.parse({
+    name: 'bench',
+    cases: { include: ['unused'] },
+    adapter: {
+      type: 'module',
+      path: 'examples/support-router/implementation.ts',
+      options: { policy: policyFile },
+    },
+    concurrency,
+    timeout_ms: 60_000,
+  });
+  const adapter = createModuleAdapter(config.adapter, resolve(root, 'bench.yaml'));
+  const capture = createCapture();
+  const started = performance.now();
+  const report = await runSuite({
+    suite: { name: 'bench', file: 'bench', config },
+    cases,
+    adapter,
+    capture,
+  });
+  const runMs = performance.now() - started;
+  const renderStarted = performance.now();
+  const json = renderJson(report);
+  return { runMs, renderMs: performance.now() - renderStarted, report, jsonBytes: json.length };
+}
+
+function line(label: string, value: string): void {
+  console.log(`${label.padEnd(34)} ${value}`);
+}
+
+const templates = await loadTemplates();
+const cases = generateCases(templates, N);
+const warm = generateCases(templates, 2_000);
+await bare(warm);
+await baton(warm, 4);
+
+// Best of three for each path: the machine's noise only ever adds time.
+const best = async (f: () => Promise<number>) => Math.min(await f(), await f(), await f());
+await instrumentedNoop(warm);
+const bareMs = await best(() => bare(cases));
+const noopMs = await best(() => instrumentedNoop(cases));
+const runs = [];
+for (const concurrency of [1, 4]) {
+  const tries = [
+    await baton(cases, concurrency),
+    await baton(cases, concurrency),
+    await baton(cases, concurrency),
+  ];
+  const fastest = tries.reduce((a, b) => (b.runMs < a.runMs ? b : a));
+  runs.push({ concurrency, ...fastest });
+}
+
+line('cases', `${N} (generated from ${templates.length} bundled cases)`);
+line('steps', `${cases.reduce((n, c) => n + c.steps.length, 0)}`);
+line(
+  'bare router loop',
+  `${(bareMs / 1e3).toFixed(3)} s  ${Math.round(N / (bareMs / 1e3))} cases/s`,
+);
+line(
+  'implementation, no-op OTel API',
+  `${(noopMs / 1e3).toFixed(3)} s  ${Math.round(N / (noopMs / 1e3))} cases/s`,
+);
+for (const r of runs) {
+  const perCase = ((r.runMs - bareMs) / N) * 1e3;
+  line(
+    `baton, concurrency ${r.concurrency}`,
+    `${(r.runMs / 1e3).toFixed(3)} s  ${Math.round(N / (r.runMs / 1e3))} cases/s`,
+  );
+  line(`  overhead per case vs bare`, `${perCase.toFixed(1)} µs`);
+  line(
+    `  of which outside the implementation`,
+    `${(((r.runMs - noopMs) / N) * 1e3).toFixed(1)} µs`,
+  );
+  line(
+    `  verdicts`,
+    `${r.report.summary.passed} passed, ${r.report.summary.failed} failed, ${r.report.summary.errored} errored`,
+  );
+  line(`  report.json render`, `${r.renderMs.toFixed(0)} ms, ${(r.jsonBytes / 1e6).toFixed(1)} MB`);
+}
+line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -1,0 +1,66 @@
+import type { HandoffEvent } from '../model/timeline.ts';
+import { parseJson } from './attrs.ts';
+
+export interface HandoffFields {
+  readonly step: number;
+  readonly at: number;
+  readonly spanId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly reason: string | undefined;
+  /** The payload as the span carried it: JSON text, other text, or a structured value. */
+  readonly raw: unknown;
+  readonly declaredSize: number | undefined;
+}
+
+/**
+ * A handoff event whose payload is parsed on first read: most checks never look at payloads, and
+ * parsing every envelope of every case dominated normalisation. Behaves as a plain HandoffEvent.
+ */
+class LazyHandoff implements HandoffEvent {
+  readonly kind = 'handoff' as const;
+  readonly step: number;
+  readonly at: number;
+  readonly spanId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly reason?: string;
+  readonly payloadSize?: number;
+  #raw: unknown;
+  #parsed = false;
+  #payload: unknown;
+
+  constructor(f: HandoffFields) {
+    this.step = f.step;
+    this.at = f.at;
+    this.spanId = f.spanId;
+    this.from = f.from;
+    this.to = f.to;
+    if (f.reason !== undefined) this.reason = f.reason;
+    this.#raw = f.raw;
+    const size = f.declaredSize ?? sizeOf(f.raw);
+    if (size !== undefined) this.payloadSize = size;
+  }
+
+  get payload(): unknown {
+    if (!this.#parsed) {
+      this.#payload = typeof this.#raw === 'string' ? parseJson(this.#raw) : this.#raw;
+      this.#parsed = true;
+    }
+    return this.#payload;
+  }
+
+  toJSON(): HandoffEvent {
+    const { kind, step, at, spanId, from, to, reason, payloadSize, payload } = this;
+    return { kind, step, at, spanId, from, to, reason, payloadSize, payload } as HandoffEvent;
+  }
+}
+
+function sizeOf(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  return Buffer.byteLength(typeof raw === 'string' ? raw : JSON.stringify(raw));
+}
+
+export function handoffEvent(fields: HandoffFields): HandoffEvent {
+  return new LazyHandoff(fields);
+}
