@@ -7,7 +7,8 @@ const Z95 = 1.959963984540054;
  * sensible for small samples and rates near 0 or 1 (where the normal approximation is not).
  */
 export function wilson(count: number, of: number): Rate {
-  if (of === 0) return { count, of, rate: 0, low: 0, high: 0 };
+  // No opportunities, no evidence: any rate is possible.
+  if (of === 0) return { count, of, rate: 0, low: 0, high: 1 };
   const p = count / of;
   const z2 = Z95 * Z95;
   const denominator = 1 + z2 / of;

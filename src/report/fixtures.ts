@@ -1,3 +1,4 @@
+import { wilson } from '../metrics/wilson.ts';
 /**
  * Realistic RunReport objects for reporter tests: a support desk where `triage` routes customers
  * to `billing`, `refunds`, `tech_support` or a `supervisor`. Summary, metrics and gates are
@@ -95,17 +96,6 @@ function spec(id: string, title: string, expect: string, hops: readonly Hop[]): 
 
 function replace(specs: CaseSpec[], id: string, change: Partial<CaseSpec>): CaseSpec[] {
   return specs.map((s) => (s.id === id ? { ...s, ...change } : s));
-}
-
-/** Wilson score interval at 95%, the interval every `Rate` in RunMetrics carries. */
-export function wilson(count: number, of: number): Rate {
-  if (of === 0) return { count, of, rate: 0, low: 0, high: 1 };
-  const z = 1.959963984540054;
-  const p = count / of;
-  const d = 1 + (z * z) / of;
-  const centre = (p + (z * z) / (2 * of)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / of + (z * z) / (4 * of * of))) / d;
-  return { count, of, rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
 function toCase(s: CaseSpec, index: number, repeat: number): CaseResult {

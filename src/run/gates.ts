@@ -30,7 +30,9 @@ function evaluate(gate: GateConfig, metrics: RunMetrics, summary: RunSummary): G
       return atMost(`count(${gate.code})`, metrics.byCode[gate.code]?.count ?? 0, gate.max);
     case 'rate': {
       const rate = metrics.byCode[gate.code];
-      const actual = gate.bound === 'upper' ? (rate?.high ?? 0) : (rate?.rate ?? 0);
+      // With no opportunities (of = 0) there is nothing the gate could catch: it passes.
+      const upper = rate && rate.of > 0 ? rate.high : 0;
+      const actual = gate.bound === 'upper' ? upper : (rate?.rate ?? 0);
       const name = gate.bound === 'upper' ? `rate(${gate.code}) upper 95%` : `rate(${gate.code})`;
       return atMost(name, round(actual), gate.max);
     }
