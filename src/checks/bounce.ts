@@ -8,6 +8,7 @@ import { analyseHandoffs } from './handoff-analysis.ts';
  */
 export const bounce = defineCheck<Record<string, never>>({
   name: 'bounce',
+  opportunities: () => ({ 'handoff.bounced': 1 }),
   run(timeline, labels) {
     const { observed, matching } = analyseHandoffs(timeline, labels);
     const expectedReturns = new Set<number>();

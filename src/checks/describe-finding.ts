@@ -46,6 +46,30 @@ export function describeFinding(f: FindingData): string {
       const x = f.expected as { fact?: string; value?: unknown };
       return `${o.from} → ${o.to} at step ${f.step} did not carry ${x.fact} = ${String(x.value)}`;
     }
+    case 'contract.violation': {
+      const v = f.observed as {
+        from?: string;
+        to?: string;
+        path?: string;
+        expected?: string;
+        received?: string;
+        rule?: string;
+      };
+      const where = v.path ? `${v.path}: ` : '';
+      const rule = v.rule ? ` [${v.rule}]` : '';
+      return `${v.from} → ${v.to} at step ${f.step} broke its contract: ${where}expected ${v.expected}, received ${v.received}${rule}`;
+    }
+    case 'contract.missing': {
+      const v = f.observed as { from?: string; to?: string };
+      return `${v.from} → ${v.to} at step ${f.step} has no contract, and the suite requires one`;
+    }
+    case 'contract.rejected_valid':
+    case 'contract.accepted_invalid':
+    case 'contract.vague_rejection':
+    case 'contract.coerced':
+    case 'contract.nondeterministic':
+    case 'contract.unbounded_pingpong':
+      return String((f.observed as { message?: string } | undefined)?.message ?? f.code);
     case 'case.error':
       return String(
         (f.observed as { message?: string } | undefined)?.message ?? 'the case failed to run',

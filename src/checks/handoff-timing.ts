@@ -13,6 +13,18 @@ const CODE = {
 /** Early / late / missed / wrong-target / unneeded / on-time, as the architecture defines them. */
 export const handoffTiming = defineCheck<Record<string, never>>({
   name: 'handoff-timing',
+  opportunities(timeline, labels) {
+    const expected = labels.handoffs.length;
+    const observed = analyseHandoffs(timeline, labels).observed.length;
+    return {
+      'handoff.on_time': expected,
+      'handoff.missed': expected,
+      'handoff.early': expected,
+      'handoff.late': expected,
+      'handoff.wrong_target': expected,
+      'handoff.unneeded': observed,
+    };
+  },
   run(timeline, labels) {
     const { matches, unmatched } = analyseHandoffs(timeline, labels).matching;
     const findings: FindingData[] = matches.map((m) => {

@@ -9,6 +9,7 @@ export interface HopsOptions {
 /** More handoffs than the case's hop cap: one finding, at the first hop over the cap. */
 export const hops = defineCheck<HopsOptions>({
   name: 'hops',
+  opportunities: () => ({ 'handoff.hops_exceeded': 1 }),
   run(timeline, labels, options) {
     const cap = labels.maxHops ?? options.maxHops;
     const observed = handoffsOf(timeline);

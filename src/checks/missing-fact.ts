@@ -9,6 +9,9 @@ import { analyseHandoffs } from './handoff-analysis.ts';
  */
 export const missingFact = defineCheck<Record<string, never>>({
   name: 'missing-fact',
+  opportunities: (_timeline, labels) => ({
+    'handoff.missing_fact': labels.handoffs.reduce((n, h) => n + Object.keys(h.carry).length, 0),
+  }),
   run(timeline, labels) {
     const findings: FindingData[] = [];
     for (const m of analyseHandoffs(timeline, labels).matching.matches) {

@@ -3,7 +3,7 @@ import type { Labels } from '../model/labelled-case.ts';
 import type { ChecksConfig } from '../model/suite.ts';
 import type { Timeline } from '../model/timeline.ts';
 import { bounce } from './bounce.ts';
-import type { Check } from './check.ts';
+import type { Check, Opportunities } from './check.ts';
 import { withMessage } from './describe-finding.ts';
 import { handoffTiming } from './handoff-timing.ts';
 import { hops } from './hops.ts';
@@ -13,22 +13,28 @@ import { missingFact } from './missing-fact.ts';
 export interface EnabledCheck {
   readonly name: string;
   run(timeline: Timeline, labels: Labels): Finding[];
+  opportunities(timeline: Timeline, labels: Labels): Opportunities;
 }
 
-function bind<O>(check: Check<O>, options: O): EnabledCheck {
-  return { name: check.name, run: (t, l) => check.run(t, l, options).map(withMessage) };
+/** Binds a check to its options; contract and effect checks join the list through this. */
+export function bindCheck<O>(check: Check<O>, options: O): EnabledCheck {
+  return {
+    name: check.name,
+    run: (t, l) => check.run(t, l, options).map(withMessage),
+    opportunities: (t, l) => check.opportunities(t, l, options),
+  };
 }
 
 /** The checks a suite turns on (all by default), each with its options resolved once. */
 export function enabledChecks(config: ChecksConfig): EnabledCheck[] {
   const out: EnabledCheck[] = [];
-  if (config['handoff-timing'] !== false) out.push(bind(handoffTiming, {}));
-  if (config['missing-fact'] !== false) out.push(bind(missingFact, {}));
-  if (config.bounce !== false) out.push(bind(bounce, {}));
+  if (config['handoff-timing'] !== false) out.push(bindCheck(handoffTiming, {}));
+  if (config['missing-fact'] !== false) out.push(bindCheck(missingFact, {}));
+  if (config.bounce !== false) out.push(bindCheck(bounce, {}));
   const hopsConfig = config.hops;
   if (hopsConfig !== false) {
     const maxHops = hopsConfig?.max_hops;
-    out.push(bind(hops, maxHops === undefined ? {} : { maxHops }));
+    out.push(bindCheck(hops, maxHops === undefined ? {} : { maxHops }));
   }
   return out;
 }
@@ -40,4 +46,20 @@ export function runChecks(
   labels: Labels,
 ): Finding[] {
   return checks.flatMap((c) => c.run(timeline, labels));
+}
+
+/** Sums the opportunities every enabled check had in one timeline. */
+export function countOpportunities(
+  checks: readonly EnabledCheck[],
+  timeline: Timeline,
+  labels: Labels,
+): Opportunities {
+  const total: Opportunities = {};
+  for (const check of checks) {
+    for (const [code, n] of Object.entries(check.opportunities(timeline, labels))) {
+      const key = code as keyof Opportunities;
+      total[key] = (total[key] ?? 0) + (n ?? 0);
+    }
+  }
+  return total;
 }

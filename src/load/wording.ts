@@ -3,6 +3,8 @@
  * reviewed and pinned in tests in one place).
  */
 
+const LONG_LIST = 10;
+
 /** `a`, `b` or `c` */
 export function codeList(
   items: readonly (string | number | boolean | null)[],
@@ -10,6 +12,9 @@ export function codeList(
 ): string {
   const quoted = items.map((i) => `\`${i}\``);
   if (quoted.length <= 1) return quoted.join('');
+  // A long list hides the answer: show the first few and say how many there are.
+  if (quoted.length > LONG_LIST)
+    return `${quoted.slice(0, LONG_LIST - 2).join(', ')}, … (${quoted.length} in all)`;
   return `${quoted.slice(0, -1).join(', ')} ${joiner} ${quoted.at(-1)}`;
 }
 

@@ -1,4 +1,4 @@
-import type { Finding } from '../model/finding.ts';
+import type { Finding, FindingCode } from '../model/finding.ts';
 import type { ObservedHandoff } from '../model/report.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
@@ -15,8 +15,8 @@ export interface CaseRun {
   readonly status: 'pass' | 'fail' | 'error';
   readonly findings: readonly Finding[];
   readonly handoffs: readonly ObservedHandoff[];
-  readonly expectedHandoffs: number;
-  readonly factsChecked: number;
+  /** The chances each finding code had in this run: the denominators of the rates. */
+  readonly opportunities: Partial<Record<FindingCode, number>>;
   readonly targets: readonly TargetPair[];
   readonly durationMs: number;
   readonly error?: { readonly code: string; readonly message: string };

@@ -8,8 +8,7 @@ function run(over: Partial<CaseRun> = {}): CaseRun {
     status: 'pass',
     findings: [],
     handoffs: [],
-    expectedHandoffs: 1,
-    factsChecked: 0,
+    opportunities: { 'handoff.missed': 1 },
     targets: [],
     durationMs: 1,
     ...over,
@@ -37,9 +36,10 @@ describe('computeMetrics', () => {
         run({
           targets: [{ expected: 'supervisor', observed: 'supervisor' }],
           handoffs: [{ from: 'a', to: 'supervisor', step: 1, spanId: 'x' }],
+          opportunities: { 'handoff.missed': 1, 'handoff.unneeded': 1 },
         }),
       ],
-      [run({ expectedHandoffs: 0, targets: [{ expected: 'none', observed: 'none' }] })],
+      [run({ opportunities: {}, targets: [{ expected: 'none', observed: 'none' }] })],
     ];
     const m = computeMetrics(runs, { 'handoff.missed': 10 });
     expect(m.byCode['handoff.missed']).toMatchObject({ count: 1, of: 2, rate: 0.5 });

@@ -4,20 +4,6 @@ import type { CaseRun } from './case-run.ts';
 import { confusionMatrix } from './confusion.ts';
 import { wilson } from './wilson.ts';
 
-/** What each finding code is a rate of: its denominator, from one case run. */
-const OPPORTUNITIES: Record<FindingCode, (run: CaseRun) => number> = {
-  'handoff.on_time': (r) => r.expectedHandoffs,
-  'handoff.missed': (r) => r.expectedHandoffs,
-  'handoff.early': (r) => r.expectedHandoffs,
-  'handoff.late': (r) => r.expectedHandoffs,
-  'handoff.wrong_target': (r) => r.expectedHandoffs,
-  'handoff.missing_fact': (r) => r.factsChecked,
-  'handoff.unneeded': (r) => r.handoffs.length,
-  'handoff.bounced': () => 1,
-  'handoff.hops_exceeded': () => 1,
-  'case.error': () => 1,
-};
-
 /** Cost of one run: the sum of the weights of its failing findings. */
 export function runCost(run: CaseRun, costs: Partial<Record<FindingCode, number>>): number {
   let cost = 0;
@@ -39,8 +25,10 @@ export function computeMetrics(
     for (const f of run.findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
   const byCode: Partial<Record<FindingCode, Rate>> = {};
   for (const code of FINDING_CODES) {
-    const of = runs.reduce((n, r) => n + OPPORTUNITIES[code](r), 0);
-    byCode[code] = wilson(counts.get(code) ?? 0, of);
+    const count = counts.get(code) ?? 0;
+    const of = runs.reduce((n, r) => n + (r.opportunities[code] ?? 0), 0);
+    // A code that fired more often than its checks declared (a check's bug) still reads sanely.
+    byCode[code] = wilson(count, Math.max(of, count));
   }
   const histogram: Record<string, number> = {};
   let totalHops = 0;

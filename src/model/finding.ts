@@ -9,8 +9,28 @@ export const FINDING_CODES = [
   'handoff.bounced',
   'handoff.hops_exceeded',
   'handoff.missing_fact',
+  'contract.violation',
+  'contract.missing',
+  'contract.rejected_valid',
+  'contract.accepted_invalid',
+  'contract.vague_rejection',
+  'contract.coerced',
+  'contract.nondeterministic',
+  'contract.unbounded_pingpong',
   'case.error',
 ] as const;
+
+/** Codes a property test of a receiver emits (reported under `properties`, not under a case). */
+export const PROPERTY_CODES = [
+  'contract.rejected_valid',
+  'contract.accepted_invalid',
+  'contract.vague_rejection',
+  'contract.coerced',
+  'contract.nondeterministic',
+  'contract.unbounded_pingpong',
+] as const satisfies readonly (typeof FINDING_CODES)[number][];
+
+export type PropertyCode = (typeof PROPERTY_CODES)[number];
 
 export type FindingCode = (typeof FINDING_CODES)[number];
 

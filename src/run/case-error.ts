@@ -1,6 +1,5 @@
 import { withMessage } from '../checks/describe-finding.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
-import type { Case } from '../model/labelled-case.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 export interface RunError {
@@ -16,7 +15,7 @@ export function describeRunError(error: unknown): RunError {
 }
 
 /** A run that ended in an error: no verdict on the implementation, one `case.error` finding. */
-export function caseErrorRun(testCase: Case, error: RunError, durationMs: number): CaseRun {
+export function caseErrorRun(error: RunError, durationMs: number): CaseRun {
   const finding = withMessage({
     check: 'runner',
     code: 'case.error',
@@ -29,8 +28,7 @@ export function caseErrorRun(testCase: Case, error: RunError, durationMs: number
     status: 'error',
     findings: [finding],
     handoffs: [],
-    expectedHandoffs: testCase.labels.handoffs.length,
-    factsChecked: 0,
+    opportunities: { 'case.error': 1 },
     targets: [],
     durationMs,
     error,

@@ -2,7 +2,7 @@ import { context } from '@opentelemetry/api';
 import type { Adapter, CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
 import { analyseHandoffs } from '../checks/handoff-analysis.ts';
-import { type EnabledCheck, runChecks } from '../checks/registry.ts';
+import { countOpportunities, type EnabledCheck, runChecks } from '../checks/registry.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
@@ -69,7 +69,7 @@ export async function runCaseOnce(
     }, o.timeoutMs);
   } catch (error) {
     scope.close();
-    return caseErrorRun(testCase, describeRunError(error), performance.now() - started);
+    return caseErrorRun(describeRunError(error), performance.now() - started);
   }
   const spans = scope.close();
   if (extra?.spans) spans.push(...extra.spans);
@@ -88,8 +88,7 @@ export async function runCaseOnce(
     status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
     findings,
     handoffs,
-    expectedHandoffs: expected.length,
-    factsChecked: expected.reduce((n, h) => n + Object.keys(h.carry).length, 0),
+    opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
   };
