@@ -1,0 +1,69 @@
+import { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
+import { contractFor } from '../contracts/contract-for.ts';
+import type { Contract } from '../contracts/types.ts';
+import type { FindingData } from '../model/finding.ts';
+import type { HandoffEvent } from '../model/timeline.ts';
+import { defineCheck } from './check.ts';
+import { analyseHandoffs } from './handoff-analysis.ts';
+
+/** The suite's contracts, and whether every observed handoff must have one. */
+export interface ContractConformanceOptions {
+  readonly contracts: readonly Contract[];
+  readonly require: boolean;
+}
+
+/**
+ * Every observed envelope checked against the contract of its edge, as sent (the clock is the
+ * handoff's own time): one `contract.violation` per issue, and `contract.missing` for a handoff
+ * without a contract when the suite requires one.
+ */
+export const contractConformance = defineCheck<ContractConformanceOptions>({
+  name: 'contract-conformance',
+  opportunities(timeline, labels, { contracts, require }) {
+    const observed = analyseHandoffs(timeline, labels).observed;
+    return {
+      'contract.violation': observed.filter((h) => contractFor(contracts, h.from, h.to)).length,
+      'contract.missing': require ? observed.length : 0,
+    };
+  },
+  run(timeline, labels, { contracts, require }) {
+    return analyseHandoffs(timeline, labels).observed.flatMap((handoff) => {
+      const contract = contractFor(contracts, handoff.from, handoff.to);
+      if (contract !== undefined) return violations(handoff, contract);
+      return require ? [missing(handoff)] : [];
+    });
+  },
+});
+
+function violations(handoff: HandoffEvent, contract: Contract): FindingData[] {
+  const { from, to, step, at, spanId } = handoff;
+  // An absent payload is checked as `undefined`: one structure issue, not a skipped handoff.
+  return checkEnvelope(contract, handoff.payload, { from, to, now: at }).map((issue) => ({
+    check: 'contract-conformance',
+    code: 'contract.violation',
+    outcome: 'fail',
+    step,
+    expected: { contract: contract.name, rule: issue.rule },
+    observed: {
+      from,
+      to,
+      contract: contract.name,
+      path: formatIssuePath(issue.path),
+      expected: issue.expected,
+      received: issue.received,
+      rule: issue.rule,
+    },
+    spanIds: [spanId],
+  }));
+}
+
+function missing({ from, to, step, spanId }: HandoffEvent): FindingData {
+  return {
+    check: 'contract-conformance',
+    code: 'contract.missing',
+    outcome: 'fail',
+    step,
+    observed: { from, to },
+    spanIds: [spanId],
+  };
+}
