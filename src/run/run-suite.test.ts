@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { Adapter } from '../adapters/adapter.ts';
+import { createCapture } from '../capture/capture.ts';
+import type { Case } from '../model/labelled-case.ts';
+import { SuiteInput } from '../model/suite.ts';
+import { emitHandoff } from '../public/conventions.ts';
+import { type RunPlan, runSuite } from './run-suite.ts';
+
+const capture = createCapture();
+
+/** Triage must hand the refund to refunds at step 1 of 3. */
+function refundCase(id: string): Case {
+  return {
+    id,
+    title: `refund case ${id}`,
+    source: 'unit test',
+    tags: [],
+    agents: ['triage', 'refunds'],
+    persons: [],
+    entry: 'triage',
+    steps: [
+      { kind: 'customer', text: 'I want a refund.' },
+      { kind: 'customer', text: 'Order A-1001.' },
+      { kind: 'customer', text: 'Thanks.' },
+    ],
+    labels: {
+      handoffs: [{ from: 'triage', to: 'refunds', window: [1, 1], alternatives: [], carry: {} }],
+    },
+  };
+}
+
+type Behaviour = 'on_time' | 'late' | 'throws' | 'rejects' | 'hangs';
+
+/**
+ * An inline adapter: it feeds every step and hands triage → refunds at step 1 (`on_time`) or
+ * step 2 (`late`), or breaks the way `behave(case, repeat)` says.
+ */
+function scriptedAdapter(behave: (c: Case, repeat: number) => Behaviour): Adapter {
+  return {
+    name: 'scripted',
+    runCase(testCase, ctx) {
+      const behaviour = behave(testCase, ctx.repeat);
+      if (behaviour === 'throws') throw new TypeError(`cannot route ${testCase.id}`);
+      if (behaviour === 'rejects') return Promise.reject(new Error('the model API answered 429'));
+      if (behaviour === 'hangs') return new Promise(() => {});
+      const at = behaviour === 'on_time' ? 1 : 2;
+      return (async () => {
+        for (let i = 0; i < testCase.steps.length; i++) {
+          await ctx.step(i, () => {
+            if (i === at) emitHandoff({ from: 'triage', to: 'refunds' }, ctx.tracer);
+          });
+        }
+        return undefined;
+      })();
+    },
+  };
+}
+
+function plan(
+  cases: readonly Case[],
+  adapter: Adapter,
+  suite: Partial<SuiteInput> = {},
+  overrides: Partial<Pick<RunPlan, 'repeat' | 'concurrency'>> = {},
+): RunPlan {
+  const config = SuiteInput.parse({
+    name: 'unit',
+    cases: { include: ['*.yaml'] },
+    adapter: { type: 'module', path: './unused.ts' },
+    ...suite,
+  });
+  return {
+    suite: { name: 'unit', file: 'unit.yaml', config },
+    cases,
+    adapter,
+    capture,
+    ...overrides,
+  };
+}
+
+describe('runSuite', () => {
+  it('an adapter that throws or rejects makes that case an adapter.threw error; the run goes on', async () => {
+    const cases = ['a-throws', 'b-fine', 'c-rejects', 'd-fine'].map(refundCase);
+    const adapter = scriptedAdapter((c) =>
+      c.id.endsWith('throws') ? 'throws' : c.id.endsWith('rejects') ? 'rejects' : 'on_time',
+    );
+
+    const report = await runSuite(plan(cases, adapter));
+
+    expect(report.cases.map((c) => [c.id, c.status, c.error?.code])).toEqual([
+      ['a-throws', 'error', 'adapter.threw'],
+      ['b-fine', 'pass', undefined],
+      ['c-rejects', 'error', 'adapter.threw'],
+      ['d-fine', 'pass', undefined],
+    ]);
+    expect(report.cases[0]?.error?.message).toBe(
+      'the adapter threw TypeError: cannot route a-throws',
+    );
+    expect(report.cases[0]?.findings.map((f) => [f.code, f.outcome])).toEqual([
+      ['case.error', 'error'],
+    ]);
+    expect(report.summary).toMatchObject({ cases: 4, passed: 2, failed: 0, errored: 2 });
+  });
+
+  it('an adapter that never finishes a case makes it an adapter.timeout error', async () => {
+    const cases = ['hangs', 'fine'].map(refundCase);
+    const adapter = scriptedAdapter((c) => (c.id === 'hangs' ? 'hangs' : 'on_time'));
+
+    const report = await runSuite(plan(cases, adapter, { timeout_ms: 50 }));
+
+    expect(report.cases.map((c) => [c.id, c.status, c.error])).toEqual([
+      [
+        'hangs',
+        'error',
+        { code: 'adapter.timeout', message: 'the case did not finish within 50 ms' },
+      ],
+      ['fine', 'pass', undefined],
+    ]);
+  });
+
+  it('repeat 3 with a case that passes only on repeats 0 and 2: 2 of 3 passed, not pass^3', async () => {
+    const cases = [refundCase('flaky'), refundCase('steady')];
+    const adapter = scriptedAdapter((c, repeat) =>
+      c.id === 'flaky' && repeat === 1 ? 'late' : 'on_time',
+    );
+
+    const report = await runSuite(
+      plan(cases, adapter, { gates: [{ metric: 'pass_all_repeats', min: 1 }] }, { repeat: 3 }),
+    );
+
+    expect(report.repeat).toBe(3);
+    expect(report.cases.map((c) => [c.id, c.status, c.repeats, c.passedRepeats])).toEqual([
+      ['flaky', 'fail', 3, 2],
+      ['steady', 'pass', 3, 3],
+    ]);
+    expect(
+      report.cases[0]?.findings.filter((f) => f.outcome === 'fail').map((f) => f.code),
+    ).toEqual(['handoff.late']);
+    expect(report.metrics.passAllRepeats).toMatchObject({ count: 1, of: 2 });
+    expect(report.metrics.passRate).toMatchObject({ count: 5, of: 6 });
+    expect(report.gates).toEqual([
+      { name: 'pass^k', threshold: '>= 1', actual: 0.5, passed: false },
+    ]);
+    expect(report.passed).toBe(false);
+  });
+
+  it('evaluates the suite gates: a failing count gate fails the report, passing ones do not', async () => {
+    const cases = ['late', 'on-time'].map(refundCase);
+    const adapter = scriptedAdapter((c) => (c.id === 'late' ? 'late' : 'on_time'));
+    const gates = [
+      { metric: 'count', code: 'handoff.missed', max: 0 },
+      { metric: 'count', code: 'handoff.late', max: 0 },
+    ] as const;
+
+    const failing = await runSuite(plan(cases, adapter, { gates: [...gates] }));
+    const tolerant = await runSuite(
+      plan(cases, adapter, { gates: [{ metric: 'count', code: 'handoff.late', max: 1 }] }),
+    );
+
+    expect(failing.gates).toEqual([
+      { name: 'count(handoff.missed)', threshold: '<= 0', actual: 0, passed: true },
+      { name: 'count(handoff.late)', threshold: '<= 0', actual: 1, passed: false },
+    ]);
+    expect(failing.passed).toBe(false);
+    expect(tolerant.passed).toBe(true);
+  });
+
+  it('a suite without gates gets the defaults: every case passes and none errors', async () => {
+    const adapter = scriptedAdapter((c) => (c.id === 'broken' ? 'throws' : 'on_time'));
+
+    const report = await runSuite(plan(['broken', 'fine'].map(refundCase), adapter));
+
+    expect(report.gates).toEqual([
+      { name: 'pass_rate', threshold: '>= 1', actual: 0.5, passed: false },
+      { name: 'errored', threshold: '<= 0', actual: 1, passed: false },
+    ]);
+  });
+
+  it('runs setup before the first case and teardown after the last, also when cases break', async () => {
+    const calls: string[] = [];
+    const inner = scriptedAdapter(() => 'throws');
+    const adapter: Adapter = {
+      name: 'tracked',
+      setup: async () => {
+        calls.push('setup');
+      },
+      runCase: (c, ctx) => {
+        calls.push(`run ${c.id}`);
+        return inner.runCase(c, ctx);
+      },
+      teardown: async () => {
+        calls.push('teardown');
+      },
+    };
+
+    await runSuite(plan([refundCase('only')], adapter));
+
+    expect(calls).toEqual(['setup', 'run only', 'teardown']);
+  });
+});

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseReport } from '../../src/report/json.ts';
+
+/** The repository root: the CLI runs from here unless a test says otherwise. */
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Fixture folder of the end-to-end tests, relative to the repository root. */
+export const FIXTURES = 'test/fixtures/e2e';
+
+const BIN = join(REPO, 'bin/baton.mjs');
+
+export interface CliResult {
+  /** The exit code; `null` when the CLI had to be killed because it did not exit. */
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the real CLI (`node bin/baton.mjs ...args`) as a user would, with NO_COLOR=1. A CLI that
+ * does not exit within `killAfterMs` is killed and reported with `code: null`, so a hang fails
+ * the assertion on the exit code instead of the whole test file.
+ */
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; killAfterMs?: number } = {},
+): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: options.cwd ?? REPO, env, timeout: options.killAfterMs ?? 20_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A fresh temporary folder and a function that removes it. */
+export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'baton-e2e-'));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** Reads a report.json the CLI wrote, through Baton's own versioned parser. */
+export async function readReport(file: string) {
+  return parseReport(await readFile(file, 'utf8'));
+}
+
+/** Stack-trace lines (`    at fn (file:1:2)`) that a user must never see for a bad input. */
+export function stackLines(text: string): string[] {
+  return text.split('\n').filter((line) => /^\s+at\s/.test(line));
+}
+
+/** Non-empty lines of a stream. */
+export function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
