@@ -4,4 +4,10 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// An implementation that timed out may still hold timers or sockets: the verdict is in, so
+// exit once the output has drained instead of waiting for them.
+const drained = (stream) =>
+  new Promise((done) => (stream.writableNeedDrain ? stream.once('drain', done) : done()));
+await Promise.all([drained(process.stdout), drained(process.stderr)]);
+process.exit(code);

@@ -1,4 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
+import type { Edge, NegotiationOutcome, NegotiationRequest, Receiver } from '../contracts/types.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Step } from '../model/step.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
@@ -40,4 +41,10 @@ export interface Adapter {
   runCase(testCase: Case, ctx: CaseContext): Promise<CaseRunOutput | undefined>;
   /** Runs once after the last case, also when the run failed. */
   teardown?(): Promise<void>;
+  /** The receiving side of an edge, for envelope property tests; undefined when not exposed. */
+  receiver?(edge: Edge): Receiver | undefined;
+  /** Runs the implementation's send–reject–revise loop on an edge; undefined when not exposed. */
+  negotiator?(
+    edge: Edge,
+  ): ((request: NegotiationRequest) => Promise<NegotiationOutcome>) | undefined;
 }

@@ -11,6 +11,12 @@ function positiveInt(value: string): number {
   return n;
 }
 
+function integer(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number.');
+  return n;
+}
+
 function program(io: CliIo, setExit: (code: number) => void): Command {
   const cli = new Command('baton')
     .description(
@@ -32,6 +38,17 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .option('--reporter <names...>', 'console, json, md (comma or space separated)')
     .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
+    .option(
+      '--seed <n>',
+      'seed for the envelope properties (replays a failure with --path)',
+      integer,
+    )
+    .option(
+      '--path <path>',
+      'replay the counterexample at this fast-check path (cases are skipped)',
+    )
+    .option('--num-runs <n>', 'envelopes per property', positiveInt)
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));

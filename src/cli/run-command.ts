@@ -4,6 +4,7 @@ import { BatonError } from '../errors.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
+import type { PropertyOverrides } from '../run/run-suite.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 import { writeReports } from './write-reports.ts';
@@ -20,6 +21,10 @@ export interface RunFlags {
   readonly concurrency?: number;
   readonly verbose?: boolean;
   readonly color?: boolean;
+  readonly seed?: number;
+  readonly path?: string;
+  readonly property?: string;
+  readonly numRuns?: number;
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -70,11 +75,14 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
     ...(flags.tag && { tags: flags.tag }),
     ...(flags.repeat !== undefined && { repeat: flags.repeat }),
     ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
+    ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
+    // Replaying a counterexample (--path) runs that property alone, not the cases.
+    skipCases: flags.path !== undefined,
   });
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
   const { report, suite } = evaluation;
-  if (report.cases.length === 0) {
+  if (report.cases.length === 0 && report.properties.length === 0) {
     io.stderr(
       `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
@@ -89,7 +97,10 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   const formats = flags.formats ?? config.reports.formats;
   if (formats.includes('console')) {
     io.stdout(
-      renderConsole(report, { color: flags.color ?? io.color, verbose: flags.verbose ?? false }),
+      renderConsole(report, {
+        color: flags.color !== false && io.color,
+        verbose: flags.verbose ?? false,
+      }),
     );
   }
   const dir = reportDir(flags, config.name, config.reports.dir, io.cwd);
@@ -98,6 +109,19 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
     io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
   if (evaluation.problems.length > 0) return EXIT.usage;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
+}
+
+function hasPropertyFlags(flags: RunFlags): boolean {
+  return [flags.seed, flags.path, flags.property, flags.numRuns].some((v) => v !== undefined);
+}
+
+function propertyOverrides(flags: RunFlags): PropertyOverrides {
+  return {
+    ...(flags.seed !== undefined && { seed: flags.seed }),
+    ...(flags.path !== undefined && { path: flags.path }),
+    ...(flags.property !== undefined && { only: flags.property }),
+    ...(flags.numRuns !== undefined && { numRuns: flags.numRuns }),
+  };
 }
 
 function reportDir(

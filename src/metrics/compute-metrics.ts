@@ -1,8 +1,15 @@
+import { PROPERTY_CODE, type PropertyResult } from '../contracts/properties/property-result.ts';
 import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
 import type { Rate, RunMetrics } from '../model/report.ts';
 import type { CaseRun } from './case-run.ts';
 import { confusionMatrix } from './confusion.ts';
 import { wilson } from './wilson.ts';
+
+/** Properties that ran and could fail with `code` (one opportunity each). */
+function propertyRuns(properties: readonly PropertyResult[], code: FindingCode): number {
+  return properties.filter((p) => PROPERTY_CODE[p.property] === code && p.outcome !== 'skip')
+    .length;
+}
 
 /** Cost of one run: the sum of the weights of its failing findings. */
 export function runCost(run: CaseRun, costs: Partial<Record<FindingCode, number>>): number {
@@ -18,15 +25,18 @@ export function runCost(run: CaseRun, costs: Partial<Record<FindingCode, number>
 export function computeMetrics(
   runsByCase: readonly (readonly CaseRun[])[],
   costs: Partial<Record<FindingCode, number>>,
+  properties: readonly PropertyResult[] = [],
 ): RunMetrics {
   const runs = runsByCase.flat();
   const counts = new Map<FindingCode, number>();
+  for (const p of properties) if (p.code) counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
   for (const run of runs)
     for (const f of run.findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
   const byCode: Partial<Record<FindingCode, Rate>> = {};
   for (const code of FINDING_CODES) {
     const count = counts.get(code) ?? 0;
-    const of = runs.reduce((n, r) => n + (r.opportunities[code] ?? 0), 0);
+    const of =
+      runs.reduce((n, r) => n + (r.opportunities[code] ?? 0), 0) + propertyRuns(properties, code);
     // A code that fired more often than its checks declared (a check's bug) still reads sanely.
     byCode[code] = wilson(count, Math.max(of, count));
   }
@@ -49,7 +59,8 @@ export function computeMetrics(
     byCode,
     confusion: confusionMatrix(runs.flatMap((r) => r.targets)),
     hops: { histogram, mean: runs.length ? totalHops / runs.length : 0, max: maxHops },
-    passRate: wilson(passedRuns, runs.length),
+    // Errored runs carry no verdict: the pass rate is over the runs that produced one.
+    passRate: wilson(passedRuns, runs.filter((r) => r.status !== 'error').length),
     passAllRepeats: wilson(allPassed, runsByCase.length),
     cost,
   };

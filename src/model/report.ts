@@ -1,3 +1,4 @@
+import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { Finding, FindingCode } from './finding.ts';
 
 /** Bump when a field changes meaning or disappears; adding a field does not bump it. */
@@ -73,7 +74,10 @@ export interface RunSummary {
   readonly passed: number;
   readonly failed: number;
   readonly errored: number;
+  /** Failing findings by code, property failures included. */
   readonly byCode: Readonly<Partial<Record<FindingCode, number>>>;
+  /** Properties that failed or errored (absent when no property ran). */
+  readonly propertiesFailed?: number;
 }
 
 /** Everything a reporter or a later comparison needs, as versioned JSON. */
@@ -88,4 +92,6 @@ export interface RunReport {
   readonly metrics: RunMetrics;
   readonly gates: readonly GateResult[];
   readonly cases: readonly CaseResult[];
+  /** Envelope property tests of the receivers, when the suite has a `properties:` block. */
+  readonly properties: readonly PropertyResult[];
 }

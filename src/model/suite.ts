@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { YamlContractInput } from '../contracts/yaml-contract.ts';
 import { FINDING_CODES } from './finding.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
@@ -36,6 +37,10 @@ const PassAllGate = z.strictObject({
 });
 const ErroredGate = z.strictObject({ metric: z.literal('errored'), max: z.number().int().min(0) });
 const CostGate = z.strictObject({ metric: z.literal('cost'), max: z.number().min(0) });
+const PropertiesGate = z.strictObject({
+  metric: z.literal('properties_failed'),
+  max: z.number().int().min(0),
+});
 
 /** A threshold the run must meet; any failed gate makes `baton run` exit 1. */
 export const GateConfig = z.discriminatedUnion('metric', [
@@ -45,6 +50,7 @@ export const GateConfig = z.discriminatedUnion('metric', [
   PassAllGate,
   ErroredGate,
   CostGate,
+  PropertiesGate,
 ]);
 
 export const REPORT_FORMATS = ['console', 'json', 'md'] as const;
@@ -89,6 +95,42 @@ export const SuiteInput = z.strictObject({
     .partialRecord(FindingCode, z.number().min(0))
     .default({})
     .describe('Cost weight of each finding code, summed into the `cost` metric.'),
+  contracts: z
+    .strictObject({
+      require: z
+        .boolean()
+        .default(false)
+        .describe('Every observed handoff needs a contract (contract.missing otherwise).'),
+      modules: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('TS or JS files exporting contracts (defineContract), relative to the suite.'),
+      edges: z.array(YamlContractInput).default([]).describe('Contracts written in YAML.'),
+    })
+    .optional(),
+  properties: z
+    .strictObject({
+      num_runs: z.number().int().min(1).default(200).describe('Envelopes per property.'),
+      seed: z
+        .number()
+        .int()
+        .optional()
+        .describe('A fixed seed; a random one is reported otherwise.'),
+      hop_cap: z
+        .number()
+        .int()
+        .min(1)
+        .default(4)
+        .describe('Deliveries a sender may attempt before it must escalate.'),
+      max_failures: z
+        .number()
+        .int()
+        .min(0)
+        .default(0)
+        .describe('Failed or errored properties the run tolerates (a gate).'),
+    })
+    .optional()
+    .describe('Property-test every contract edge whose receiver the implementation exposes.'),
   reports: z
     .strictObject({
       dir: z

@@ -1,13 +1,14 @@
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { createAdapter } from '../adapters/create-adapter.ts';
 import { createCapture } from '../capture/capture.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
+import { loadContracts } from '../load/load-contracts.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectCases } from '../load/select-cases.ts';
 import type { RunReport } from '../model/report.ts';
 import type { Suite } from '../model/suite.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
-import { runSuite } from '../run/run-suite.ts';
+import { type PropertyOverrides, runSuite } from '../run/run-suite.ts';
 
 export interface EvaluateOptions {
   /** Only these case ids (`*` wildcards allowed). */
@@ -16,6 +17,10 @@ export interface EvaluateOptions {
   readonly tags?: readonly string[];
   readonly repeat?: number;
   readonly concurrency?: number;
+  /** Property-run overrides: replay a counterexample with `seed` and `path`. */
+  readonly properties?: PropertyOverrides;
+  /** Skip the cases (when only replaying a property). */
+  readonly skipCases?: boolean;
   /** Paths in the report are relative to this folder (default: the working directory). */
   readonly cwd?: string;
 }
@@ -45,7 +50,12 @@ export async function evaluateSuite(
 ): Promise<Evaluation> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSuiteFile(resolve(cwd, suitePath));
-  if (!loaded.ok) return loaded;
+  // Problems name the suite as the user typed it, like every other file problem.
+  if (!loaded.ok)
+    return {
+      ok: false,
+      problems: loaded.problems.map((p) => ({ ...p, file: shown(p.file, cwd) })),
+    };
   const suite = loaded.value;
   const selection = await selectCases(suite, {
     ...(options.caseIds && { caseIds: [...options.caseIds] }),
@@ -53,12 +63,16 @@ export async function evaluateSuite(
   });
   const suiteProblems = selection.problems.filter((p) => resolve(cwd, p.file) === suite.file);
   if (suiteProblems.length > 0) return { ok: false, problems: selection.problems };
+  const contracts = await loadContracts(suite);
+  if (!contracts.ok) return contracts;
   const capture = createCapture();
   const config = suite.config;
   const report = await runSuite({
     suite: { name: config.name, file: relative(cwd, suite.file), config },
-    cases: selection.cases,
-    brokenCases: brokenCases(selection.problems),
+    cases: options.skipCases ? [] : selection.cases,
+    brokenCases: options.skipCases ? [] : brokenCases(selection.problems),
+    contracts: contracts.value,
+    ...(options.properties && { properties: options.properties }),
     adapter: createAdapter(config.adapter, suite.file),
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
@@ -71,6 +85,10 @@ export async function evaluateSuite(
     problems: selection.problems,
     capturedGlobally: capture.global,
   };
+}
+
+function shown(file: string, cwd: string): string {
+  return isAbsolute(file) ? relative(cwd, file) || file : file;
 }
 
 /** Case files with problems become errored cases; their problem lines explain why. */

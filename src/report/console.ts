@@ -12,6 +12,7 @@ import {
   stepLabel,
   textTable,
 } from './format.ts';
+import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
 
 /** How the console report looks; the CLI decides `color` from the terminal and flags. */
 export interface ConsoleOptions {
@@ -37,6 +38,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions): strin
     [header(report, paint)],
     badCases(report.cases, paint),
     options.verbose ? passingCases(report.cases, paint) : [],
+    propertiesSection(report, paint),
     findingsTable(report, paint),
     gates(report.gates, paint),
     [verdict(report, paint)],
@@ -111,6 +113,32 @@ function rateRow(label: string, rate: Rate): string[] {
   return [label, fraction(rate), percent(rate.rate), interval(rate)];
 }
 
+function propertiesSection(report: RunReport, paint: Paint): string[] {
+  if (report.properties.length === 0) return [];
+  const lines = [`${paint('dim', 'Envelope properties')}  ${propertyTally(report.properties)}`];
+  for (const p of brokenProperties(report)) {
+    const mark =
+      p.outcome === 'error'
+        ? paint(['yellow', 'bold'], '! ERROR')
+        : paint(['red', 'bold'], '✗ FAIL');
+    lines.push(`${mark}  ${paint('bold', p.id)}  ${p.code ? paint('red', p.code) : ''}`);
+    lines.push(indented(p.message));
+    const example = exampleText(p);
+    if (example) lines.push(indented(`${paint('dim', 'counterexample')} ${example}`));
+    lines.push(
+      indented(
+        paint(
+          'dim',
+          `seed ${p.seed}${p.path ? `  path ${p.path}` : ''}  after ${p.numRuns} runs, ${p.shrinks ?? 0} shrinks`,
+        ),
+      ),
+    );
+    const replay = replayCommand(report, p);
+    if (replay) lines.push(indented(`${paint('dim', 'replay')} ${replay}`));
+  }
+  return lines;
+}
+
 function gates(results: readonly GateResult[], paint: Paint): string[] {
   if (results.length === 0) return [];
   const rows = results.map((g) => [
@@ -132,6 +160,11 @@ function verdict(report: RunReport, paint: Paint): string {
   ];
   if (report.repeat > 1) {
     parts.push(`${passAllLabel(report.repeat)} ${percent(metrics.passAllRepeats.rate)}`);
+  }
+  if (report.properties.length > 0) {
+    parts.push(
+      `properties ${brokenProperties(report).length === 0 ? 'ok' : `${brokenProperties(report).length} failed`}`,
+    );
   }
   const passedGates = report.gates.filter((g) => g.passed).length;
   parts.push(`gates ${passedGates}/${report.gates.length}`);

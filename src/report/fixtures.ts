@@ -224,6 +224,7 @@ function buildReport(specs: readonly CaseSpec[], repeat = 1): RunReport {
     metrics,
     gates,
     cases,
+    properties: [],
   };
 }
 

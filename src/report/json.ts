@@ -69,6 +69,7 @@ const reportShape = obj(
     'gates',
     'metrics',
     'cases',
+    'properties',
   ],
   {
     suite: obj(['name', 'file', 'adapter']),
@@ -98,6 +99,12 @@ const reportShape = obj(
           handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
         },
       ),
+    ),
+    properties: list(
+      obj([
+        ...['id', 'contract', 'from', 'to', 'property', 'outcome', 'code', 'numRuns'],
+        ...['seed', 'path', 'shrinks', 'message', 'counterexample'],
+      ]),
     ),
   },
 );
@@ -159,5 +166,6 @@ export function parseReport(text: string, source = 'report'): RunReport {
       throw unreadable(source, why, `The file may be truncated or edited. ${rerun}`);
     }
   }
-  return data as unknown as RunReport;
+  // `properties` joined version 1 later: older files simply have none.
+  return { properties: [], ...data } as unknown as RunReport;
 }

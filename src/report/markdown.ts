@@ -14,6 +14,7 @@ import {
   stepLabel,
   value,
 } from './format.ts';
+import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
 
 /** The report as GitHub-flavoured Markdown, sized for a GitHub Actions job summary. */
 export function renderMarkdown(report: RunReport): string {
@@ -22,6 +23,7 @@ export function renderMarkdown(report: RunReport): string {
     summary(report),
     gates(report),
     failingCases(report.cases),
+    propertiesSection(report),
     findings(report.metrics),
     details(report.metrics),
   ];
@@ -85,6 +87,25 @@ function caseRows(c: CaseResult): string[][] {
   }
   if (rows.length === 0) rows.push([name, '—', c.status, '—', '—', repeatsNote(c)]);
   return rows;
+}
+
+function propertiesSection(report: RunReport): string {
+  if (report.properties.length === 0) return '';
+  const head = `### Envelope properties\n\n${propertyTally(report.properties)}`;
+  const broken = brokenProperties(report);
+  if (broken.length === 0) return head;
+  const blocks = broken.map((p) => {
+    const replay = replayCommand(report, p);
+    return [
+      `**${mdCell(p.id)}** ${p.code ? code(p.code) : '(error)'}: ${mdCell(p.message)}`,
+      '',
+      '```json',
+      exampleText(p),
+      '```',
+      `seed \`${p.seed}\`${p.path ? ` · path \`${p.path}\`` : ''} · ${p.numRuns} runs, ${p.shrinks ?? 0} shrinks${replay ? `  \nreplay: \`${replay}\`` : ''}`,
+    ].join('\n');
+  });
+  return `${head}\n\n${blocks.join('\n\n')}`;
 }
 
 function repeatsNote(c: CaseResult): string {

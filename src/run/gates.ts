@@ -44,6 +44,8 @@ function evaluate(gate: GateConfig, metrics: RunMetrics, summary: RunSummary): G
       return atMost('errored', summary.errored, gate.max);
     case 'cost':
       return atMost('cost', round(metrics.cost), gate.max);
+    case 'properties_failed':
+      return atMost('properties failed', summary.propertiesFailed ?? 0, gate.max);
   }
 }
 

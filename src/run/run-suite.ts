@@ -1,16 +1,29 @@
 import type { Adapter } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
-import { enabledChecks } from '../checks/registry.ts';
+import { contractConformance } from '../checks/contract-conformance.ts';
+import { bindCheck, type EnabledCheck, enabledChecks } from '../checks/registry.ts';
+import type { PropertyResult } from '../contracts/properties/property-result.ts';
+import { runProperties } from '../contracts/properties/run-properties.ts';
+import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
-import type { ParsedSuite } from '../model/suite.ts';
+import type { GateConfig, ParsedSuite } from '../model/suite.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { evaluateGates } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import { summarize, toCaseResult } from './summarize.ts';
+
+/** Overrides for the property run, from CLI flags: replay one counterexample. */
+export interface PropertyOverrides {
+  readonly seed?: number;
+  readonly path?: string;
+  /** Only this property id (`<contract>:<property>`). */
+  readonly only?: string;
+  readonly numRuns?: number;
+}
 
 /** Everything one suite run needs; the CLI and the public API build it from a suite file. */
 export interface RunPlan {
@@ -20,17 +33,21 @@ export interface RunPlan {
   readonly brokenCases?: readonly BrokenCase[];
   readonly adapter: Adapter;
   readonly capture: Capture;
+  /** The suite's contracts (YAML edges and modules), already compiled. */
+  readonly contracts?: readonly Contract[];
   /** Overrides of the suite's settings (from CLI flags). */
   readonly repeat?: number;
   readonly concurrency?: number;
+  readonly properties?: PropertyOverrides;
   /** Told after each case finishes, for progress output. */
   readonly onCaseDone?: (testCase: Case, runs: readonly CaseRun[]) => void;
   readonly now?: () => Date;
 }
 
 /**
- * Runs every case (with repeats) under bounded concurrency and returns the RunReport. Never
- * throws for a broken case: a case whose adapter throws, rejects or hangs becomes `error`.
+ * Runs every case (with repeats) under bounded concurrency, then the envelope properties, and
+ * returns the RunReport. Never throws for a broken case: a case whose adapter throws, rejects or
+ * hangs becomes `error`.
  */
 export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const { config } = plan.suite;
@@ -40,11 +57,12 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const options = {
     adapter: plan.adapter,
     capture: plan.capture,
-    checks: enabledChecks(config.checks),
+    checks: checksOf(config, plan.contracts ?? []),
     timeoutMs: config.timeout_ms,
   };
   await plan.adapter.setup?.();
   let runsByCase: CaseRun[][];
+  let properties: PropertyResult[] = [];
   try {
     runsByCase = await mapPool(plan.cases, plan.concurrency ?? config.concurrency, async (c) => {
       const runs: CaseRun[] = [];
@@ -52,6 +70,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
       plan.onCaseDone?.(c, runs);
       return runs;
     });
+    properties = await propertiesOf(plan, startedAt.getTime());
   } finally {
     await plan.adapter.teardown?.();
   }
@@ -61,9 +80,9 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     runsByCase.push([run]);
     cases.push(result);
   }
-  const metrics = computeMetrics(runsByCase, config.costs);
-  const summary = summarize(cases);
-  const gates = evaluateGates(config.gates, metrics, summary);
+  const metrics = computeMetrics(runsByCase, config.costs, properties);
+  const summary = summarize(cases, properties);
+  const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
@@ -75,5 +94,42 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     metrics,
     gates,
     cases,
+    properties,
   };
+}
+
+/** The suite's checks, plus contract conformance when the suite declares contracts. */
+function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
+  const checks = enabledChecks(config.checks);
+  const require = config.contracts?.require ?? false;
+  if (contracts.length > 0 || require)
+    checks.push(bindCheck(contractConformance, { contracts, require }));
+  return checks;
+}
+
+async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[]> {
+  const settings = plan.suite.config.properties;
+  if (!settings || !plan.contracts?.length) return [];
+  const o = plan.properties ?? {};
+  const seed = o.seed ?? settings.seed;
+  return runProperties(plan.contracts, plan.adapter, {
+    numRuns: o.numRuns ?? settings.num_runs,
+    now,
+    hopCap: settings.hop_cap,
+    ...(seed !== undefined && { seed }),
+    ...(o.path !== undefined && { path: o.path }),
+    ...(o.only !== undefined && { only: o.only }),
+  });
+}
+
+/** A suite with properties gets a `properties_failed` gate unless it sets one itself. */
+function gatesOf(config: ParsedSuite, properties: readonly PropertyResult[]): GateConfig[] {
+  const gates = [...config.gates];
+  const declared = gates.some((g) => g.metric === 'properties_failed');
+  if (properties.length > 0 && !declared && config.properties) {
+    if (gates.length === 0)
+      gates.push({ metric: 'pass_rate', min: 1 }, { metric: 'errored', max: 0 });
+    gates.push({ metric: 'properties_failed', max: config.properties.max_failures });
+  }
+  return gates;
 }

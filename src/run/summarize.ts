@@ -1,3 +1,4 @@
+import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { runCost } from '../metrics/compute-metrics.ts';
 import type { FindingCode } from '../model/finding.ts';
@@ -37,8 +38,12 @@ export function toCaseResult(
   };
 }
 
-export function summarize(cases: readonly CaseResult[]): RunSummary {
+export function summarize(
+  cases: readonly CaseResult[],
+  properties: readonly PropertyResult[] = [],
+): RunSummary {
   const byCode: Partial<Record<FindingCode, number>> = {};
+  for (const p of properties) if (p.code) byCode[p.code] = (byCode[p.code] ?? 0) + 1;
   for (const c of cases) {
     for (const f of c.findings)
       if (f.outcome !== 'pass') byCode[f.code] = (byCode[f.code] ?? 0) + 1;
@@ -49,5 +54,9 @@ export function summarize(cases: readonly CaseResult[]): RunSummary {
     failed: cases.filter((c) => c.status === 'fail').length,
     errored: cases.filter((c) => c.status === 'error').length,
     byCode,
+    ...(properties.length > 0 && {
+      propertiesFailed: properties.filter((p) => p.outcome === 'fail' || p.outcome === 'error')
+        .length,
+    }),
   };
 }

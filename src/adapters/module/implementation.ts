@@ -1,3 +1,10 @@
+import type {
+  Edge,
+  Envelope,
+  NegotiationOutcome,
+  NegotiationRequest,
+  ReceiveOutcome,
+} from '../../contracts/types.ts';
 import type { Step } from '../../model/step.ts';
 
 /** What an implementation is told about a case: never its labels. */
@@ -19,9 +26,24 @@ export interface CaseSession {
   end?(): unknown | Promise<unknown>;
 }
 
+/** An envelope delivered to a receiver on one edge. */
+export interface Delivery extends Edge {
+  readonly envelope: Envelope;
+}
+
 /** A handoff implementation as the module adapter drives it. */
 export interface HandoffImplementation {
   startCase(info: CaseInfo): CaseSession | Promise<CaseSession>;
+  /**
+   * The receiving side of a handoff: accept the envelope, or reject it with a reason and the
+   * fields that are missing or wrong. Property tests call it with valid and broken envelopes.
+   */
+  receive?(delivery: Delivery): ReceiveOutcome | Promise<ReceiveOutcome>;
+  /**
+   * The sending side's loop: deliver through `request.receive`, revise on rejection, and stop by
+   * `request.hopCap` deliveries, escalating with every rejection reason attached.
+   */
+  negotiate?(request: NegotiationRequest): NegotiationOutcome | Promise<NegotiationOutcome>;
   close?(): unknown | Promise<unknown>;
 }
 

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../../../test/fixtures/e2e/modules/recorder.ts';
@@ -119,7 +119,7 @@ describe('createModuleAdapter', () => {
     expect(error).toBeInstanceOf(BatonError);
     expect(error).toMatchObject({
       code: 'adapter.load',
-      message: `Failed to load the adapter module ./no-such-module.ts: no file at ${join(MODULES, 'no-such-module.ts')}. Fix adapter.path in ${SUITE} (it is relative to the suite file).`,
+      message: `Failed to load the adapter module ./no-such-module.ts: no file at ${join(MODULES, 'no-such-module.ts')}. Fix adapter.path in ${relative(process.cwd(), SUITE)} (it is relative to the suite file).`,
     });
   });
 
@@ -129,7 +129,7 @@ describe('createModuleAdapter', () => {
     expect(error).toBeInstanceOf(BatonError);
     expect(error).toMatchObject({
       code: 'adapter.load',
-      message: `Failed to start the implementation in ./factory-throws.ts: its factory threw Error: options.policy is required. Check adapter.options in ${SUITE}.`,
+      message: `Failed to start the implementation in ./factory-throws.ts: its factory threw Error: options.policy is required. Check adapter.options in ${relative(process.cwd(), SUITE)}.`,
     });
   });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BatonError } from '../../errors.ts';
 import type { Adapter } from '../adapter.ts';
@@ -17,18 +17,19 @@ export interface ModuleAdapterConfig {
  */
 export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: string): Adapter {
   const suiteDir = dirname(suiteFile);
+  const shownSuite = relative(process.cwd(), suiteFile) || suiteFile;
   const file = resolve(suiteDir, config.path);
   let implementation: HandoffImplementation | undefined;
   return {
     name: `module ${config.path}`,
     async setup() {
-      const factory = await loadFactory(file, suiteFile, config.path);
+      const factory = await loadFactory(file, shownSuite, config.path);
       try {
         implementation = await factory(config.options, { suiteDir });
       } catch (error) {
         throw new BatonError(
           'adapter.load',
-          `Failed to start the implementation in ${config.path}: its factory threw ${messageOf(error)}. Check adapter.options in ${suiteFile}.`,
+          `Failed to start the implementation in ${config.path}: its factory threw ${messageOf(error)}. Check adapter.options in ${shownSuite}.`,
         );
       }
     },
@@ -53,6 +54,14 @@ export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: stri
     },
     async teardown() {
       await implementation?.close?.();
+    },
+    receiver(edge) {
+      const receive = implementation?.receive?.bind(implementation);
+      return receive && (async (envelope) => receive({ ...edge, envelope }));
+    },
+    negotiator() {
+      const negotiate = implementation?.negotiate?.bind(implementation);
+      return negotiate && (async (request) => negotiate(request));
     },
   };
 }

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { validateContracts } from '../contracts/contract-for.ts';
+import type { Contract } from '../contracts/types.ts';
+import { compileYamlContract } from '../contracts/yaml-contract.ts';
+import type { FileProblem } from '../errors.ts';
+import type { Suite } from '../model/suite.ts';
+import type { LoadResult } from './load-result.ts';
+
+function isContract(value: unknown): value is Contract {
+  if (value === null || typeof value !== 'object') return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c.name === 'string' &&
+    typeof c.to === 'string' &&
+    typeof c.from === 'string' &&
+    Array.isArray(c.rules) &&
+    typeof c.schema === 'object'
+  );
+}
+
+/** Every contract a module exports: named exports, a default export, or arrays of them. */
+function contractsIn(mod: Record<string, unknown>): Contract[] {
+  return Object.values(mod)
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .filter(isContract);
+}
+
+async function loadModule(suite: Suite, given: string): Promise<LoadResult<Contract[]>> {
+  const file = resolve(dirname(suite.file), given);
+  const problem = (message: string, fix: string): LoadResult<Contract[]> => ({
+    ok: false,
+    problems: [{ file: suite.file, path: 'contracts.modules', message, fix }],
+  });
+  if (!existsSync(file))
+    return problem(
+      `no contract module at ${file}`,
+      'fix the path (it is relative to the suite file)',
+    );
+  try {
+    const contracts = contractsIn(
+      (await import(pathToFileURL(file).href)) as Record<string, unknown>,
+    );
+    if (contracts.length > 0) return { ok: true, value: contracts };
+    return problem(
+      `${given} exports no contract`,
+      'export the values defineContract() returns (named, default, or an array)',
+    );
+  } catch (error) {
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return problem(`${given} failed to load: ${why}`, 'fix the module, then run again');
+  }
+}
+
+/** The suite's contracts: compiled YAML edges plus those its modules export, checked together. */
+export async function loadContracts(suite: Suite): Promise<LoadResult<Contract[]>> {
+  const block = suite.config.contracts;
+  if (!block) return { ok: true, value: [] };
+  const contracts: Contract[] = block.edges.map(compileYamlContract);
+  const problems: FileProblem[] = [];
+  for (const given of block.modules) {
+    const loaded = await loadModule(suite, given);
+    if (loaded.ok) contracts.push(...loaded.value);
+    else problems.push(...loaded.problems);
+  }
+  for (const message of validateContracts(contracts)) {
+    problems.push({
+      file: suite.file,
+      path: 'contracts',
+      message,
+      fix: 'keep one contract per edge',
+    });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: contracts };
+}
