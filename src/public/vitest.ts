@@ -107,7 +107,7 @@ export const batonMatchers = {
 expect.extend(batonMatchers);
 
 declare module 'vitest' {
-  // biome-ignore lint/correctness/noUnusedVariables: T is part of vitest's declaration merged here.
+  // biome-ignore lint/suspicious/noExplicitAny: the declaration merges with vitest's, which uses any.
   interface Matchers<T = any> {
     toSatisfyContract(contract: Contract, ctx?: Partial<ValidationContext>): void;
     toRejectWith(envelope: Envelope, expected?: RejectionExpectation): Promise<void>;
