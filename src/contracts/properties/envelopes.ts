@@ -24,9 +24,11 @@ export function mutationsOf(contract: Contract): Mutation[] {
 }
 
 /**
- * Broken envelopes: a valid one, then one applicable mutation; undefined when no mutation of the
- * kind applies to that envelope. `coercion` picks the mutations only a silently coercing receiver
- * accepts (`"25"` for 25), or all the others.
+ * Broken envelopes: a valid envelope and a number that picks one applicable mutation and seeds
+ * it; undefined when no mutation of the kind applies to that envelope. Built from a tuple rather
+ * than `chain`, so fast-check shrinks the envelope itself and counterexamples come out small.
+ * `coercion` picks the mutations only a silently coercing receiver accepts (`"25"` for 25), or
+ * all the others.
  */
 export function brokenEnvelopes(
   contract: Contract,
@@ -34,19 +36,27 @@ export function brokenEnvelopes(
   coercion: boolean,
 ): fc.Arbitrary<BrokenEnvelope | undefined> {
   const mutations = mutationsOf(contract).filter((m) => (m.coercion ?? false) === coercion);
-  return validEnvelopes(contract, ctx).chain((valid) => {
-    const usable = mutations.filter((m) => m.applies(valid, ctx));
-    if (usable.length === 0) return fc.constant(undefined);
-    return fc.constantFrom(...usable).chain((m) =>
-      m.apply(valid, ctx).map(
-        (broken): BrokenEnvelope => ({
-          envelope: broken.envelope,
-          fields: broken.fields,
-          mutation: m.name,
-          rule: m.rule,
-          coercion: m.coercion ?? false,
-        }),
-      ),
-    );
-  });
+  return fc
+    .tuple(validEnvelopes(contract, ctx), fc.nat())
+    .map(([valid, pick]) => breakWith(mutations, valid, pick, ctx));
+}
+
+function breakWith(
+  mutations: readonly Mutation[],
+  valid: Envelope,
+  pick: number,
+  ctx: ValidationContext,
+): BrokenEnvelope | undefined {
+  const usable = mutations.filter((m) => m.applies(valid, ctx));
+  const m = usable[pick % Math.max(1, usable.length)];
+  if (!m) return undefined;
+  const [broken] = fc.sample(m.apply(valid, ctx), { seed: pick, numRuns: 1 });
+  if (!broken) return undefined;
+  return {
+    envelope: broken.envelope,
+    fields: broken.fields,
+    mutation: m.name,
+    rule: m.rule,
+    coercion: m.coercion ?? false,
+  };
 }

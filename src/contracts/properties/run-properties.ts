@@ -79,6 +79,14 @@ export async function runProperties(
   return results;
 }
 
+/** The envelope inside a generated value (broken envelopes carry their mutation beside it). */
+function envelopeOf(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && 'envelope' in value) {
+    return (value as { envelope: unknown }).envelope;
+  }
+  return value;
+}
+
 function skipReason(name: PropertyName): string {
   return name === 'bounded_pingpong'
     ? 'the implementation exposes no negotiate() for its sending side'
@@ -117,7 +125,7 @@ async function check(
       ...common,
       outcome: 'fail',
       code: PROPERTY_CODE[name],
-      counterexample: { envelope: counterexample, ...error.detail },
+      counterexample: { envelope: envelopeOf(counterexample), ...error.detail },
       message: error.message,
     };
   }
