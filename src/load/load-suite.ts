@@ -3,6 +3,7 @@ import { type Suite, SuiteInput } from '../model/suite.ts';
 import { readUserFile } from './files.ts';
 import { jsonSchemaOf } from './json-schemas.ts';
 import type { LoadResult } from './load-result.ts';
+import { missingReferences } from './suite-references.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { zodProblems } from './zod-problems.ts';
 
@@ -23,5 +24,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   if (!parsed.success) {
     return { ok: false, problems: zodProblems(parsed.error.issues, source, jsonSchemaOf('suite')) };
   }
+  const missing = missingReferences(parsed.data, source);
+  if (missing.length > 0) return { ok: false, problems: missing };
   return { ok: true, value: { file: resolve(source.file), config: parsed.data } };
 }
