@@ -3,7 +3,9 @@
  * support router twice — bare (the router's decide() called directly) and through Baton (module
  * adapter, span capture, normalisation, every check, metrics, gates, report rendering) — and
  * prints cases/s for both, Baton's overhead per case and peak memory. Not a test: numbers vary
- * with the machine. Usage: npm run bench -- [cases=10000]
+ * with the machine. Then the envelope property run of one contract edge at 1,000 envelopes per
+ * property through an in-process receiver, as envelopes checked a second.
+ * Usage: npm run bench -- [cases=10000]
  */
 import { resolve } from 'node:path';
 import { loadPolicy } from '../examples/support-router/policy.ts';
@@ -16,6 +18,7 @@ import type { Case } from '../src/model/labelled-case.ts';
 import { SuiteInput } from '../src/model/suite.ts';
 import { renderJson } from '../src/report/json.ts';
 import { runSuite } from '../src/run/run-suite.ts';
+import { benchEnvelopes } from './envelopes.ts';
 import { generateCases } from './generate-cases.ts';
 
 const N = Number(process.argv[2] ?? 10_000);
@@ -141,4 +144,9 @@ for (const r of runs) {
   );
   line(`  report.json render`, `${r.renderMs.toFixed(0)} ms, ${(r.jsonBytes / 1e6).toFixed(1)} MB`);
 }
+const envelopes = await benchEnvelopes(1_000);
+line(
+  'envelope properties, 1 edge',
+  `${envelopes.calls} receiver calls in ${envelopes.ms.toFixed(0)} ms  ${envelopes.perSecond} envelopes/s`,
+);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -16,9 +16,40 @@ export {
 } from '../adapters/module/implementation.ts';
 export { createModuleAdapter } from '../adapters/module/module-adapter.ts';
 export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
+export { contractConformance } from '../checks/contract-conformance.ts';
 export { describeFinding } from '../checks/describe-finding.ts';
 export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
+export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
+export { checkEnvelope } from '../contracts/check-envelope.ts';
+export { contractFor, validateContracts } from '../contracts/contract-for.ts';
+// Envelope contracts and property tests
+export { type ContractSpec, defineContract } from '../contracts/define-contract.ts';
+export {
+  PROPERTY_NAMES,
+  type PropertyName,
+  type PropertyResult,
+} from '../contracts/properties/property-result.ts';
+export {
+  type PropertyRunOptions,
+  type PropertyTarget,
+  runProperties,
+} from '../contracts/properties/run-properties.ts';
+export { RULE_CODES, rules } from '../contracts/rules/index.ts';
+export type {
+  Contract,
+  ContractIssue,
+  Edge,
+  Envelope,
+  Mutation,
+  NegotiationOutcome,
+  NegotiationRequest,
+  ReceiveOutcome,
+  Receiver,
+  Rule,
+  ValidationContext,
+} from '../contracts/types.ts';
+export { compileYamlContract, YamlContractInput } from '../contracts/yaml-contract.ts';
 export { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts';
 
