@@ -3,7 +3,8 @@
  * support router twice — bare (the router's decide() called directly) and through Baton (module
  * adapter, span capture, normalisation, every check, metrics, gates, report rendering) — and
  * prints cases/s for both, Baton's overhead per case and peak memory. Not a test: numbers vary
- * with the machine. Then the envelope property run of one contract edge at 1,000 envelopes per
+ * with the machine. "baton alone" runs the same machinery with an adapter that does nothing but
+ * emit one handoff: Baton's own cost per case, without any implementation. Then the envelope property run of one contract edge at 1,000 envelopes per
  * property through an in-process receiver, as envelopes checked a second.
  * Usage: npm run bench -- [cases=10000]
  */
@@ -19,6 +20,7 @@ import { SuiteInput } from '../src/model/suite.ts';
 import { renderJson } from '../src/report/json.ts';
 import { runSuite } from '../src/run/run-suite.ts';
 import { benchEnvelopes } from './envelopes.ts';
+import { benchFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
 
 const N = Number(process.argv[2] ?? 10_000);
@@ -144,6 +146,11 @@ for (const r of runs) {
   );
   line(`  report.json render`, `${r.renderMs.toFixed(0)} ms, ${(r.jsonBytes / 1e6).toFixed(1)} MB`);
 }
+const floorMs = await benchFloor(N, createCapture());
+line(
+  'baton alone (empty adapter)',
+  `${((floorMs / N) * 1e3).toFixed(1)} µs per 4-step case with 1 handoff`,
+);
 const envelopes = await benchEnvelopes(1_000);
 line(
   'envelope properties, 1 edge',

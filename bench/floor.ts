@@ -1,0 +1,59 @@
+import type { Adapter } from '../src/adapters/adapter.ts';
+import type { Capture } from '../src/capture/capture.ts';
+import type { Case } from '../src/model/labelled-case.ts';
+import { SuiteInput } from '../src/model/suite.ts';
+import { emitHandoff } from '../src/public/conventions.ts';
+import { runSuite } from '../src/run/run-suite.ts';
+
+/**
+ * Baton's own machinery per case, with no implementation work at all: a four-step case whose
+ * adapter emits one handoff. What remains is the runner, the case and step spans, capture,
+ * normalisation, every check, metrics and gates.
+ */
+export async function benchFloor(n: number, capture: Capture): Promise<number> {
+  const template: Case = {
+    id: 'floor',
+    title: 'floor',
+    source: 'bench',
+    tags: [],
+    agents: ['triage', 'refunds'],
+    persons: [],
+    entry: 'triage',
+    steps: ['a', 'b', 'c', 'd'].map((text) => ({ kind: 'customer', text })),
+    labels: {
+      handoffs: [{ from: 'triage', to: 'refunds', window: [1, 1], alternatives: [], carry: {} }],
+    },
+  };
+  const cases = Array.from({ length: n }, (_, i) => ({ ...template, id: `floor-${i}` }));
+  const adapter: Adapter = {
+    name: 'floor',
+    async runCase(c, ctx) {
+      for (let i = 0; i < c.steps.length; i++) {
+        await ctx.step(i, () => {
+          if (i === 1)
+            emitHandoff({ from: 'triage', to: 'refunds', payload: { order_id: 'A-1001' } });
+        });
+      }
+      return undefined;
+    },
+  };
+  const config = SuiteInput.parse({
+    name: 'floor',
+    cases: { include: ['unused'] },
+    adapter: { type: 'module', path: 'unused' },
+    concurrency: 1,
+  });
+  const run = async () => {
+    const started = performance.now();
+    const report = await runSuite({
+      suite: { name: 'floor', file: 'floor', config },
+      cases,
+      adapter,
+      capture,
+    });
+    if (report.summary.passed !== n) throw new Error('the floor cases should all pass');
+    return performance.now() - started;
+  };
+  await run();
+  return Math.min(await run(), await run(), await run());
+}
