@@ -1,4 +1,5 @@
 import type { Finding, FindingData } from '../model/finding.ts';
+import { describeEffect } from './describe-effect.ts';
 
 type Shape = { from?: string; to?: string; step?: number; window?: readonly [number, number] };
 
@@ -70,6 +71,16 @@ export function describeFinding(f: FindingData): string {
     case 'contract.nondeterministic':
     case 'contract.unbounded_pingpong':
       return String((f.observed as { message?: string } | undefined)?.message ?? f.code);
+    case 'effect.double':
+    case 'effect.unowned':
+    case 'effect.missing':
+    case 'effect.before_ack':
+    case 'effect.after_release':
+    case 'effect.unexpected_host':
+    case 'ownership.double_owner':
+    case 'ownership.lost_work':
+    case 'ownership.no_way_back':
+      return describeEffect(f);
     case 'case.error':
       return String(
         (f.observed as { message?: string } | undefined)?.message ?? 'the case failed to run',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FaultInput } from './fault.ts';
 
 /** A name of an agent or person: letters, digits, `_`, `-`, `.`; used in spans and labels alike. */
 export const ParticipantName = z
@@ -71,6 +72,23 @@ export const ExpectedHandoffInput = z
     path: ['window'],
   });
 
+export const ExpectedEffectInput = z.strictObject({
+  effect: z.string().min(1).describe('The effect name, e.g. refund or email.'),
+  key: z.union([z.string(), z.number()]).describe('Its business key, e.g. the order id.'),
+  owner: ParticipantName.optional().describe('The only agent allowed to commit it.'),
+  times: z.number().int().min(0).default(1).describe('How many times it must be committed.'),
+});
+
+export const OwnershipInput = z.strictObject({
+  work: z.string().min(1).default('case').describe('The piece of work claims name.'),
+  max_wait_ms: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Longest the work may sit with nobody acting on it.'),
+});
+
 export const CaseInput = z.strictObject({
   $schema: z.string().optional(),
   id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a lowercase id such as `refund-over-limit`'),
@@ -88,7 +106,16 @@ export const CaseInput = z.strictObject({
       .union([z.literal('none'), z.array(ExpectedHandoffInput).min(1)])
       .describe('The handoffs that must happen, in order, or `none`.'),
     max_hops: z.number().int().min(0).optional(),
+    effects: z
+      .array(ExpectedEffectInput)
+      .optional()
+      .describe('Side effects: each identity committed `times` times, by its owner.'),
+    ownership: OwnershipInput.optional().describe('Checks on claims and leases of the work.'),
   }),
+  faults: z
+    .array(FaultInput)
+    .optional()
+    .describe('Faults injected into this case, on top of the suite’s.'),
 });
 
 export type CaseInput = z.input<typeof CaseInput>;

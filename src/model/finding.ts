@@ -17,6 +17,15 @@ export const FINDING_CODES = [
   'contract.coerced',
   'contract.nondeterministic',
   'contract.unbounded_pingpong',
+  'effect.double',
+  'effect.unowned',
+  'effect.missing',
+  'effect.before_ack',
+  'effect.after_release',
+  'effect.unexpected_host',
+  'ownership.double_owner',
+  'ownership.lost_work',
+  'ownership.no_way_back',
   'case.error',
 ] as const;
 

@@ -1,4 +1,5 @@
 import type { FactValue, ParsedCaseInput } from './case.ts';
+import type { Fault } from './fault.ts';
 import type { Step } from './step.ts';
 
 /** An expected handoff with its on-time window resolved to inclusive step bounds. */
@@ -11,10 +12,21 @@ export interface ExpectedHandoff {
   readonly carry: Readonly<Record<string, FactValue>>;
 }
 
+/** A side effect the case expects: identity (effect, key), committed `times` times by `owner`. */
+export interface ExpectedEffect {
+  readonly effect: string;
+  readonly key: string;
+  readonly owner?: string;
+  readonly times: number;
+}
+
 /** What a case says must happen. An empty `handoffs` list means "no handoff must happen". */
 export interface Labels {
   readonly handoffs: readonly ExpectedHandoff[];
   readonly maxHops?: number;
+  /** Absent: the case says nothing about effects (the effect checks only judge owners then). */
+  readonly effects?: readonly ExpectedEffect[];
+  readonly ownership?: { readonly work: string; readonly maxWaitMs?: number };
 }
 
 /** A validated case, ready for an adapter and the checks. */
@@ -28,6 +40,8 @@ export interface Case {
   readonly entry: string;
   readonly steps: readonly Step[];
   readonly labels: Labels;
+  /** Faults injected into this case (on top of the suite's). */
+  readonly faults?: readonly Fault[];
   /** Where the case was loaded from, when it came from a file. */
   readonly file?: string;
 }
@@ -102,6 +116,14 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       });
     });
   }
+  input.expect.effects?.forEach((e, i) => {
+    if (e.owner !== undefined && !known.has(e.owner)) {
+      problems.push({
+        path: ['expect', 'effects', i, 'owner'],
+        message: `"${e.owner}" is not a participant (${names()})`,
+      });
+    }
+  });
   if (problems.length > 0) return { ok: false, problems };
 
   return {
@@ -118,10 +140,30 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       labels: {
         handoffs,
         ...(input.expect.max_hops !== undefined && { maxHops: input.expect.max_hops }),
+        ...(input.expect.effects && { effects: input.expect.effects.map(toExpectedEffect) }),
+        ...(input.expect.ownership && { ownership: toOwnership(input.expect.ownership) }),
       },
+      ...(input.faults && { faults: input.faults }),
       ...(file !== undefined && { file }),
     },
   };
+}
+
+function toExpectedEffect(
+  e: NonNullable<ParsedCaseInput['expect']['effects']>[number],
+): ExpectedEffect {
+  return {
+    effect: e.effect,
+    key: String(e.key),
+    times: e.times,
+    ...(e.owner !== undefined && { owner: e.owner }),
+  };
+}
+
+function toOwnership(
+  o: NonNullable<ParsedCaseInput['expect']['ownership']>,
+): NonNullable<Labels['ownership']> {
+  return { work: o.work, ...(o.max_wait_ms !== undefined && { maxWaitMs: o.max_wait_ms }) };
 }
 
 function toStep(raw: ParsedCaseInput['steps'][number]): Step {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
+import { CassetteConfig, EffectsConfig } from './effects-config.ts';
+import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
@@ -131,6 +133,11 @@ export const SuiteInput = z.strictObject({
     })
     .optional()
     .describe('Property-test every contract edge whose receiver the implementation exposes.'),
+  effects: EffectsConfig.optional().describe(
+    'Side effects over HTTP: endpoints faked with msw, their identity and owner; other hosts refused.',
+  ),
+  faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
+  cassette: CassetteConfig.optional(),
   reports: z
     .strictObject({
       dir: z

@@ -61,6 +61,49 @@ export interface DecisionEvent extends EventBase {
   readonly decision: string;
 }
 
+/**
+ * A side effect: something not naturally idempotent (a refund, an email, a record written).
+ * Its identity is (effect, key). `agent` is who performed it, when known.
+ */
+export interface EffectEvent extends EventBase {
+  readonly kind: 'effect';
+  readonly effect: string;
+  readonly key: string;
+  readonly agent?: string;
+  /** committed: it happened; failed: the call failed and nothing happened; blocked: shadow mode. */
+  readonly outcome: 'committed' | 'failed' | 'blocked';
+  /** Where Baton saw it: an HTTP request intercepted by msw, or a span the implementation emitted. */
+  readonly via: 'http' | 'span';
+}
+
+/** An outbound HTTP request seen during the case (effects or not); refused ones never left. */
+export interface RequestEvent extends EventBase {
+  readonly kind: 'request';
+  readonly method: string;
+  readonly url: string;
+  readonly host: string;
+  readonly agent?: string;
+  readonly status?: number;
+  /** Refused because the suite does not allow its host. */
+  readonly refused: boolean;
+}
+
+/** A claim of a piece of work (a lease); `granted: false` is a claim that was refused. */
+export interface ClaimEvent extends EventBase {
+  readonly kind: 'claim';
+  readonly work: string;
+  readonly agent: string;
+  readonly granted: boolean;
+  /** When the lease runs out (ms since the epoch); absent: until released. */
+  readonly expiresAt?: number;
+}
+
+export interface ReleaseEvent extends EventBase {
+  readonly kind: 'release';
+  readonly work: string;
+  readonly agent: string;
+}
+
 export type TimelineEvent =
   | StepEvent
   | AgentTurnEvent
@@ -68,7 +111,11 @@ export type TimelineEvent =
   | AckEvent
   | RejectEvent
   | QuestionEvent
-  | DecisionEvent;
+  | DecisionEvent
+  | EffectEvent
+  | RequestEvent
+  | ClaimEvent
+  | ReleaseEvent;
 
 export type TimelineEventKind = TimelineEvent['kind'];
 
