@@ -10,7 +10,10 @@ import {
   emitQuestion,
   withAgentTurn,
 } from '../../src/public/conventions.ts';
+import { supportContracts } from './contracts.ts';
+import { lenientReceiver } from './lenient-receiver.ts';
 import { loadPolicy, type Policy } from './policy.ts';
+import { negotiate, type Receive, strictReceiver } from './receiver.ts';
 import { decide, isPerson } from './router.ts';
 import { type Action, type CaseState, initialState } from './state.ts';
 
@@ -18,10 +21,15 @@ import { type Action, type CaseState, initialState } from './state.ts';
  * The module Baton loads for the support-router example. The suite names the policy file in
  * `adapter.options.policy`; it is read once, and every case gets its own router state. The
  * routing itself lives in router.ts; this file only turns its decisions into Baton's spans.
+ * `receive` and `negotiate` expose the desk's intake check and send loop (receiver.ts) to
+ * envelope property tests; `adapter.options.receiver: lenient` swaps in lenient-receiver.ts.
  */
 export default defineImplementation(async (options, ctx) => {
   const policy = await loadPolicy(policyPath(options, ctx.suiteDir));
+  const receive = receiverOf(options);
   const implementation: HandoffImplementation = {
+    receive,
+    negotiate,
     startCase(info) {
       let state: CaseState = initialState(info.entry);
       return {
@@ -36,6 +44,16 @@ export default defineImplementation(async (options, ctx) => {
   };
   return implementation;
 });
+
+function receiverOf(options: Readonly<Record<string, unknown>>): Receive {
+  const kind = options.receiver ?? 'strict';
+  if (kind === 'strict') return strictReceiver(supportContracts);
+  if (kind === 'lenient') return lenientReceiver(supportContracts);
+  throw new Error(
+    `Failed to start the support-router example: adapter.options.receiver is ${JSON.stringify(kind)}. ` +
+      'Set it to `strict` (the default) or `lenient`.',
+  );
+}
 
 function policyPath(options: Readonly<Record<string, unknown>>, suiteDir: string): string {
   const policy = options.policy;

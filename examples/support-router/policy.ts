@@ -50,6 +50,12 @@ export const Policy = z
     ),
     intents: z.array(Intent).min(1).describe('In priority order: the first match wins.'),
     rules: Rules,
+    handoff_payload: z
+      .enum(['full', 'compact'])
+      .default('full')
+      .describe(
+        'What agent-to-agent handoffs carry: everything the sender knows, or only the goal and the open question (people always get everything).',
+      ),
   })
   .superRefine((p, ctx) => {
     const intents = new Set(p.intents.map((i) => i.name));

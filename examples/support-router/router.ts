@@ -5,6 +5,7 @@ import { escalationFor } from './signals.ts';
 import {
   type Action,
   type CaseState,
+  compactPayload,
   type Decision,
   type Payload,
   payloadOf,
@@ -114,7 +115,9 @@ function handOff(
 ): void {
   const from = s.owner;
   const targetKind = isPerson(policy, to) ? 'person' : 'agent';
-  const payload = payloadOf(s, reason, to, decision);
+  const full = payloadOf(s, reason, to, decision);
+  const compact = policy.handoff_payload === 'compact' && targetKind === 'agent';
+  const payload = compact ? compactPayload(full) : full;
   actions.push({ kind: 'handoff', from, to, reason, targetKind, payload });
   if (targetKind === 'agent') actions.push({ kind: 'accept', by: to, from });
   if (targetKind === 'person') s.escalation = { by: from, reason };

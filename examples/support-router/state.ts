@@ -107,6 +107,14 @@ export function payloadOf(
   };
 }
 
+/**
+ * The payload a `handoff_payload: compact` policy sends to agents: same shape, but the facts,
+ * tool records and history are left out ("the open question names the order") to save tokens.
+ */
+export function compactPayload(payload: Payload): Payload {
+  return { ...payload, facts: {}, records: {}, history: payload.history.slice(-1) };
+}
+
 const OPEN: Readonly<Record<Reason, string>> = {
   capability_boundary: 'take over the request',
   policy_gate: 'approve or reject the refund',

@@ -24,6 +24,25 @@ export const ATTR = {
   questionFields: 'baton.question.fields',
   person: 'baton.person.name',
   decision: 'baton.person.decision',
+  effectName: 'baton.effect.name',
+  effectKey: 'baton.effect.key',
+  /** committed | failed | blocked */
+  effectOutcome: 'baton.effect.outcome',
+  /** http | span */
+  effectVia: 'baton.effect.via',
+  requestRefused: 'baton.request.refused',
+  workId: 'baton.work.id',
+  claimGranted: 'baton.claim.granted',
+  /** When the lease runs out, ms since the epoch. */
+  claimExpiresAt: 'baton.claim.expires_at',
+} as const;
+
+/** OpenTelemetry HTTP semantic-convention attributes Baton writes on request spans. */
+export const HTTP = {
+  method: 'http.request.method',
+  url: 'url.full',
+  host: 'server.address',
+  status: 'http.response.status_code',
 } as const;
 
 /** Values of `baton.event`. */
@@ -35,6 +54,10 @@ export const EVENT = {
   ack: 'ack',
   question: 'question',
   decision: 'decision',
+  effect: 'effect',
+  request: 'request',
+  claim: 'claim',
+  release: 'release',
 } as const;
 
 /** OpenTelemetry GenAI attributes Baton reads (semantic conventions, development status). */
