@@ -13,6 +13,7 @@ import { loadPolicy } from '../examples/support-router/policy.ts';
 import { decide } from '../examples/support-router/router.ts';
 import { initialState } from '../examples/support-router/state.ts';
 import { createModuleAdapter } from '../src/adapters/module/module-adapter.ts';
+import { createTransport } from '../src/adapters/transport/transport.ts';
 import { createCapture } from '../src/capture/capture.ts';
 import { loadCaseFile } from '../src/load/load-case.ts';
 import type { Case } from '../src/model/labelled-case.ts';
@@ -58,9 +59,10 @@ async function instrumentedNoop(cases: readonly Case[]): Promise<number> {
   const { default: factory } = await import('../examples/support-router/implementation.ts');
   const implementation = await factory({ policy: policyFile }, { suiteDir: root });
   const signal = new AbortController().signal;
+  const transport = createTransport([], { caseId: 'bench', repeat: 0 });
   const started = performance.now();
   for (const c of cases) {
-    const session = await implementation.startCase({ ...c, repeat: 0, signal });
+    const session = await implementation.startCase({ ...c, repeat: 0, signal, ...transport });
     for (let i = 0; i < c.steps.length; i++) await session.handle(c.steps[i]!, i);
   }
   return performance.now() - started;

@@ -73,7 +73,7 @@ export async function evaluateSuite(
     brokenCases: options.skipCases ? [] : brokenCases(selection.problems),
     contracts: contracts.value,
     ...(options.properties && { properties: options.properties }),
-    adapter: createAdapter(config.adapter, suite.file),
+    adapter: createAdapter(config.adapter, suite.file, { faults: config.faults }),
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),

@@ -6,6 +6,7 @@ import type {
   ReceiveOutcome,
 } from '../../contracts/types.ts';
 import type { Step } from '../../model/step.ts';
+import type { DeliveryRoute } from '../transport/transport.ts';
 
 /** What an implementation is told about a case: never its labels. */
 export interface CaseInfo {
@@ -16,6 +17,13 @@ export interface CaseInfo {
   readonly persons: readonly string[];
   readonly repeat: number;
   readonly signal: AbortSignal;
+  /**
+   * Delivers work to a receiver through Baton, so the suite's delivery faults apply (duplicate
+   * delivery, a slow receiver, a receiver that times out). Without faults it just calls `receive`.
+   */
+  deliver<T>(route: DeliveryRoute, receive: () => Promise<T> | T): Promise<T>;
+  /** Runs parallel handoffs or tool calls; under a `permute` fault in a seeded, permuted order. */
+  parallel<T>(tasks: readonly (() => Promise<T> | T)[]): Promise<T[]>;
 }
 
 /** One conversation or work item, from its first step to its last. */

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BatonError } from '../../errors.ts';
+import type { Fault } from '../../model/fault.ts';
 import type { Adapter } from '../adapter.ts';
+import { createTransport } from '../transport/transport.ts';
 import type { HandoffImplementation, ImplementationFactory } from './implementation.ts';
 
 export interface ModuleAdapterConfig {
@@ -10,12 +12,22 @@ export interface ModuleAdapterConfig {
   readonly options: Readonly<Record<string, unknown>>;
 }
 
+/** What the module adapter needs from the suite besides its own block. */
+export interface ModuleAdapterContext {
+  /** Faults for every case; each case adds its own. */
+  readonly faults?: readonly Fault[];
+}
+
 /**
  * Drives an in-process implementation: a TS or JS module (TypeScript loads without a build step)
  * whose factory returns a HandoffImplementation. Each case gets its own session; each step runs
  * inside Baton's step span.
  */
-export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: string): Adapter {
+export function createModuleAdapter(
+  config: ModuleAdapterConfig,
+  suiteFile: string,
+  suite: ModuleAdapterContext = {},
+): Adapter {
   const suiteDir = dirname(suiteFile);
   const shownSuite = relative(process.cwd(), suiteFile) || suiteFile;
   const file = resolve(suiteDir, config.path);
@@ -35,6 +47,12 @@ export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: stri
     },
     async runCase(testCase, ctx) {
       if (!implementation) throw new Error('the module adapter was not set up');
+      const faults = [...(suite.faults ?? []), ...(testCase.faults ?? [])];
+      const transport = createTransport(faults, {
+        caseId: testCase.id,
+        repeat: ctx.repeat,
+        signal: ctx.signal,
+      });
       const session = await implementation.startCase({
         id: testCase.id,
         entry: testCase.entry,
@@ -44,6 +62,8 @@ export function createModuleAdapter(config: ModuleAdapterConfig, suiteFile: stri
         get signal() {
           return ctx.signal;
         },
+        deliver: transport.deliver,
+        parallel: transport.parallel,
       });
       for (let i = 0; i < testCase.steps.length; i++) {
         if (ctx.aborted) return undefined;
