@@ -80,7 +80,10 @@ async function baton(cases: readonly Case[], concurrency: number) {
     concurrency,
     timeout_ms: 60_000,
   });
-  const adapter = createModuleAdapter(config.adapter, resolve(root, 'bench.yaml'));
+  const adapter = createModuleAdapter(
+    { path: 'examples/support-router/implementation.ts', options: { policy: policyFile } },
+    resolve(root, 'bench.yaml'),
+  );
   const capture = createCapture();
   const started = performance.now();
   const report = await runSuite({

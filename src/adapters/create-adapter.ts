@@ -1,3 +1,4 @@
+import { BatonError } from '../errors.ts';
 import type { Fault } from '../model/fault.ts';
 import type { AdapterConfig } from '../model/suite.ts';
 import type { Adapter } from './adapter.ts';
@@ -12,5 +13,11 @@ export function createAdapter(
   switch (config.type) {
     case 'module':
       return createModuleAdapter(config, suiteFile, suite);
+    default:
+      // The HTTP, OpenAI Agents, LangGraph and trace adapters register here as they land.
+      throw new BatonError(
+        'adapter.load',
+        `Failed to create the ${config.type} adapter: this build of Baton does not include it yet. Use type: module.`,
+      );
   }
 }

@@ -41,7 +41,7 @@ describe('loadSuiteFile', () => {
     const result = await loadSuiteFile(`${suites}/unknown-adapter.yaml`);
 
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
-      `${suites}/unknown-adapter.yaml:5:9: adapter.type: expected \`module\`, received "modul". Fix: did you mean \`module\`?`,
+      `${suites}/unknown-adapter.yaml:5:9: adapter.type: expected one of \`module\`, \`http\`, \`openai-agents\`, \`langgraph\` or \`traces\`, received "modul". Fix: did you mean \`module\`?`,
     ]);
   });
 

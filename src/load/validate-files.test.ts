@@ -12,7 +12,7 @@ async function summary(paths: string[]): Promise<[string, string, string[]][]> {
 const brokenStep = `${tree}/cases/broken.yaml:7:5: steps[0].custmer: unknown key \`custmer\`: expected one of \`customer\`, \`tool\`, \`signal\` or \`person\`. Fix: did you mean \`customer\`?`;
 const duplicateId = `${tree}/extra/same-id.yaml:1:5: id: expected a unique case id, received "shared-id", already used in ${tree}/cases/good.yaml. Fix: give each case its own \`id\` (the id names the case in reports and filters)`;
 const brokenSuite = [
-  `${tree}/suites/broken-suite.yaml:5:9: adapter.type: expected \`module\`, received "http". Fix: use one of \`module\``,
+  `${tree}/suites/broken-suite.yaml:5:9: adapter.type: expected one of \`module\`, \`http\`, \`openai-agents\`, \`langgraph\` or \`traces\`, received "grpc". Fix: use one of \`module\`, \`http\`, \`openai-agents\`, \`langgraph\` or \`traces\``,
   `${tree}/suites/broken-suite.yaml:6:14: concurrency: expected a whole number of 1 or more, received 0. Fix: change \`concurrency\` to a whole number of 1 or more`,
 ];
 

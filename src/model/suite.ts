@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
+import { AdapterConfig } from './adapter-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
-const ModuleAdapter = z.strictObject({
-  type: z.literal('module'),
-  path: z.string().min(1).describe('A .ts or .js file, relative to the suite file.'),
-  options: z.record(z.string(), z.unknown()).default({}).describe('Passed to the module factory.'),
-});
-
-/** Which implementation to drive, and how. More adapter types join this union. */
-export const AdapterConfig = z.discriminatedUnion('type', [ModuleAdapter]);
+export { AdapterConfig } from './adapter-config.ts';
 
 const CountGate = z.strictObject({
   metric: z.literal('count'),
@@ -151,7 +145,6 @@ export const SuiteInput = z.strictObject({
 
 export type SuiteInput = z.input<typeof SuiteInput>;
 export type ParsedSuite = z.output<typeof SuiteInput>;
-export type AdapterConfig = z.output<typeof AdapterConfig>;
 export type GateConfig = z.output<typeof GateConfig>;
 export type ChecksConfig = z.output<typeof ChecksConfig>;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+const Options = z
+  .record(z.string(), z.unknown())
+  .default({})
+  .describe('Passed to the module factory.');
+
+const ModuleAdapter = z.strictObject({
+  type: z.literal('module'),
+  path: z.string().min(1).describe('A .ts or .js file, relative to the suite file.'),
+  options: Options,
+});
+
+/** Start a service before the run and stop it after (the HTTP adapter). */
+const StartCommand = z.strictObject({
+  command: z.string().min(1).describe('Executable, e.g. node.'),
+  args: z.array(z.string()).default([]),
+  cwd: z.string().optional().describe('Relative to the suite file.'),
+  env: z.record(z.string(), z.string()).default({}),
+  ready_url: z.string().optional().describe('Polled until it answers, before the first case.'),
+  ready_timeout_ms: z.number().int().min(1).default(15_000),
+});
+
+/** Where the HTTP adapter finds the handoff decision: in the spans, or in the response body. */
+const HttpDecision = z.union([
+  z.strictObject({ from: z.literal('spans') }),
+  z.strictObject({
+    from: z.literal('response'),
+    handoff_to: z.string().min(1).describe('Dotted JSON path to the receiver in the response.'),
+    reason: z.string().optional().describe('Dotted JSON path to the reason code.'),
+    payload: z.string().optional().describe('Dotted JSON path to the envelope.'),
+    agent: z
+      .string()
+      .optional()
+      .describe('Dotted JSON path to the sender (default: the case entry).'),
+  }),
+]);
+
+const HttpAdapter = z.strictObject({
+  type: z.literal('http'),
+  url: z.string().min(1).describe('Where each step is sent, e.g. http://127.0.0.1:8787/turn.'),
+  method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z
+    .unknown()
+    .optional()
+    .describe(
+      'Body template; strings may hold {{case.id}}, {{step.index}}, {{step.kind}}, {{step.text}}, {{step}} (JSON).',
+    ),
+  decision: HttpDecision.default({ from: 'spans' }),
+  start: StartCommand.optional(),
+  otlp_port: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Port of the OTLP/HTTP receiver Baton runs on loopback (0: any free port).'),
+  span_wait_ms: z
+    .number()
+    .int()
+    .min(0)
+    .default(2000)
+    .describe('How long to wait for the service to export a case’s spans after its last step.'),
+});
+
+const OpenAiAgentsAdapter = z.strictObject({
+  type: z.literal('openai-agents'),
+  path: z
+    .string()
+    .min(1)
+    .describe('A module exporting the agent graph factory, relative to the suite.'),
+  options: Options,
+});
+
+const LangGraphAdapter = z.strictObject({
+  type: z.literal('langgraph'),
+  path: z
+    .string()
+    .min(1)
+    .describe('A module exporting the compiled graph factory, relative to the suite.'),
+  options: Options,
+});
+
+/** A user rule that marks spans as handoffs: name or tool name, where target and payload are. */
+export const RecognitionRule = z.strictObject({
+  name: z.string().min(1).optional().describe('Span name, exact or a /regex/.'),
+  attribute: z
+    .strictObject({ key: z.string().min(1), value: z.string().min(1) })
+    .optional()
+    .describe('An attribute the span must have, value exact or a /regex/.'),
+  handoff: z.strictObject({
+    to: z
+      .string()
+      .min(1)
+      .describe(
+        'Where the target is: attr:<key>, json:<attr key>:<dotted path>, or name:<regex group 1>.',
+      ),
+    from: z.string().optional().describe('Same syntax; default: the nearest agent above the span.'),
+    payload: z.string().optional().describe('attr:<key> holding the envelope.'),
+    reason: z.string().optional(),
+  }),
+});
+
+const TracesAdapter = z.strictObject({
+  type: z.literal('traces'),
+  files: z
+    .array(z.string().min(1))
+    .min(1)
+    .describe('OTLP JSON or JSON-lines files, relative to the suite.'),
+  steps: z
+    .enum(['customer_turns', 'agent_turns', 'root_children'])
+    .default('customer_turns')
+    .describe('How a trace is cut into steps.'),
+  recognize: z
+    .array(RecognitionRule)
+    .default([])
+    .describe('Extra rules: which spans are handoffs.'),
+});
+
+/** Which implementation to drive, and how. */
+export const AdapterConfig = z.discriminatedUnion('type', [
+  ModuleAdapter,
+  HttpAdapter,
+  OpenAiAgentsAdapter,
+  LangGraphAdapter,
+  TracesAdapter,
+]);
+
+export type AdapterConfig = z.output<typeof AdapterConfig>;
+export type HttpAdapterConfig = z.output<typeof HttpAdapter>;
+export type OpenAiAgentsAdapterConfig = z.output<typeof OpenAiAgentsAdapter>;
+export type LangGraphAdapterConfig = z.output<typeof LangGraphAdapter>;
+export type TracesAdapterConfig = z.output<typeof TracesAdapter>;
+export type RecognitionRule = z.output<typeof RecognitionRule>;
