@@ -322,7 +322,7 @@ describe('code-chain-uncapped-review: a review loop without a cap', () => {
       ].sort(),
     );
     expect(uncapped.stdout).toContain(
-      '    the sender kept delivering past the hop cap of 4 (Baton stopped the loop after 5 deliveries)',
+      '    the sender kept delivering past the hop cap of 6 (Baton stopped the loop after 7 deliveries)',
     );
   });
 });
