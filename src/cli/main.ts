@@ -49,6 +49,11 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       'replay the counterexample at this fast-check path (cases are skipped)',
     )
     .option('--num-runs <n>', 'envelopes per property', positiveInt)
+    .option(
+      '--clock <ms>',
+      'the clock envelope properties measure from (a replay repeats it)',
+      integer,
+    )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));

@@ -25,6 +25,7 @@ export interface RunFlags {
   readonly path?: string;
   readonly property?: string;
   readonly numRuns?: number;
+  readonly clock?: number;
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -112,7 +113,9 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
 }
 
 function hasPropertyFlags(flags: RunFlags): boolean {
-  return [flags.seed, flags.path, flags.property, flags.numRuns].some((v) => v !== undefined);
+  return [flags.seed, flags.path, flags.property, flags.numRuns, flags.clock].some(
+    (v) => v !== undefined,
+  );
 }
 
 function propertyOverrides(flags: RunFlags): PropertyOverrides {
@@ -121,6 +124,7 @@ function propertyOverrides(flags: RunFlags): PropertyOverrides {
     ...(flags.path !== undefined && { path: flags.path }),
     ...(flags.property !== undefined && { only: flags.property }),
     ...(flags.numRuns !== undefined && { numRuns: flags.numRuns }),
+    ...(flags.clock !== undefined && { clock: flags.clock }),
   };
 }
 

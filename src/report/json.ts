@@ -103,7 +103,7 @@ const reportShape = obj(
     properties: list(
       obj([
         ...['id', 'contract', 'from', 'to', 'property', 'outcome', 'code', 'numRuns'],
-        ...['seed', 'path', 'shrinks', 'message', 'counterexample'],
+        ...['seed', 'clock', 'path', 'shrinks', 'message', 'counterexample'],
       ]),
     ),
   },

@@ -97,7 +97,7 @@ function propertiesSection(report: RunReport): string {
   const blocks = broken.map((p) => {
     const replay = replayCommand(report, p);
     return [
-      `**${mdCell(p.id)}** ${p.code ? code(p.code) : '(error)'}: ${mdCell(p.message)}`,
+      `${code(p.id)} ${p.code ? code(p.code) : '(error)'}: ${mdCell(p.message)}`,
       '',
       '```json',
       exampleText(p),

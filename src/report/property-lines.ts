@@ -13,7 +13,7 @@ export function exampleText(p: PropertyResult): string {
 /** The command that replays a failed property's shrunk counterexample. */
 export function replayCommand(report: RunReport, p: PropertyResult): string | undefined {
   if (p.path === undefined) return undefined;
-  return `npx baton run ${report.suite.file} --property '${p.id}' --seed ${p.seed} --path '${p.path}'`;
+  return `npx baton run ${report.suite.file} --property '${p.id}' --seed ${p.seed} --path '${p.path}' --clock ${p.clock}`;
 }
 
 /** Properties that did not pass or skip: what a reader must look at. */

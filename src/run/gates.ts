@@ -36,10 +36,20 @@ function evaluate(gate: GateConfig, metrics: RunMetrics, summary: RunSummary): G
       const name = gate.bound === 'upper' ? `rate(${gate.code}) upper 95%` : `rate(${gate.code})`;
       return atMost(name, round(actual), gate.max);
     }
+    // No case with a verdict (a property replay, or every case errored): nothing to judge here;
+    // errors have their own gate.
     case 'pass_rate':
-      return atLeast('pass_rate', round(metrics.passRate.rate), gate.min);
+      return atLeast(
+        'pass_rate',
+        metrics.passRate.of === 0 ? 1 : round(metrics.passRate.rate),
+        gate.min,
+      );
     case 'pass_all_repeats':
-      return atLeast('pass^k', round(metrics.passAllRepeats.rate), gate.min);
+      return atLeast(
+        'pass^k',
+        metrics.passAllRepeats.of === 0 ? 1 : round(metrics.passAllRepeats.rate),
+        gate.min,
+      );
     case 'errored':
       return atMost('errored', summary.errored, gate.max);
     case 'cost':

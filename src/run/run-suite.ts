@@ -23,6 +23,8 @@ export interface PropertyOverrides {
   /** Only this property id (`<contract>:<property>`). */
   readonly only?: string;
   readonly numRuns?: number;
+  /** The clock the properties measure freshness from (a replay passes the one reported). */
+  readonly clock?: number;
 }
 
 /** Everything one suite run needs; the CLI and the public API build it from a suite file. */
@@ -114,7 +116,7 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
   const seed = o.seed ?? settings.seed;
   return runProperties(plan.contracts, plan.adapter, {
     numRuns: o.numRuns ?? settings.num_runs,
-    now,
+    now: o.clock ?? now,
     hopCap: settings.hop_cap,
     ...(seed !== undefined && { seed }),
     ...(o.path !== undefined && { path: o.path }),

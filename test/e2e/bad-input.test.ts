@@ -29,7 +29,7 @@ describe('a suite with typos (adapter type `modul`, concurrency "four")', () => 
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([
       expect.stringMatching(
-        /typo\.yaml:4:18: adapter\.type: expected `module`, received "modul"\. Fix: did you mean `module`\?$/,
+        /typo\.yaml:4:18: adapter\.type: expected one of `module`, `http`, `openai-agents`, `langgraph` or `traces`, received "modul"\. Fix: did you mean `module`\?$/,
       ),
       expect.stringMatching(
         /typo\.yaml:5:14: concurrency: expected a whole number of 1 or more, received "four"\. Fix: change `concurrency` to a whole number of 1 or more$/,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
+import { globSync } from 'tinyglobby';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { type CliResult, FIXTURES, lines, REPO, readReport, runCli, tempDir } from './helpers.ts';
@@ -158,8 +159,8 @@ describe('baton run filters and reporters', () => {
 
 describe('baton validate', () => {
   it('on the bundled cases and suites exits 0 and prints one count line', async () => {
-    const cases = (await readdir(join(REPO, 'cases/support'))).length;
-    const suites = (await readdir(join(REPO, 'suites'))).length;
+    const cases = globSync('cases/**/*.{yaml,yml}', { cwd: REPO }).length;
+    const suites = globSync('suites/*.{yaml,yml}', { cwd: REPO }).length;
 
     const result = await runCli(['validate', 'cases', 'suites']);
 

@@ -38,6 +38,8 @@ export interface PropertyResult {
   /** Envelopes generated and thrown at the receiver. */
   readonly numRuns: number;
   readonly seed: number;
+  /** The clock (ms since the epoch) freshness rules measured from; a replay sets it again. */
+  readonly clock: number;
   /** fast-check's path to the shrunk counterexample: replays it with the seed. */
   readonly path?: string;
   /** The shrunk envelope (and for broken ones the mutation and the receiver's answer). */

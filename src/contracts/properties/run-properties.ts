@@ -60,6 +60,7 @@ export async function runProperties(
         from: contract.from,
         to: contract.to,
         property: name,
+        clock: options.now,
       };
       if (!property) {
         results.push({
@@ -98,7 +99,7 @@ async function check(
   name: PropertyName,
   numRuns: number,
   options: PropertyRunOptions,
-): Promise<Omit<PropertyResult, 'id' | 'contract' | 'from' | 'to' | 'property'>> {
+): Promise<Omit<PropertyResult, 'id' | 'contract' | 'from' | 'to' | 'property' | 'clock'>> {
   const details = await fc.check(property, {
     numRuns,
     ...(options.seed !== undefined && { seed: options.seed }),
