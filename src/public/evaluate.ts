@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { createAdapter } from '../adapters/create-adapter.ts';
 import { createCapture } from '../capture/capture.ts';
+import { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import { loadContracts } from '../load/load-contracts.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
@@ -73,7 +74,13 @@ export async function evaluateSuite(
     brokenCases: options.skipCases ? [] : brokenCases(selection.problems),
     contracts: contracts.value,
     ...(options.properties && { properties: options.properties }),
-    adapter: createAdapter(config.adapter, suite.file, { faults: config.faults }),
+    // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the adapter.
+    adapter: withSuiteHttpEffects(
+      createAdapter(config.adapter, suite.file, { faults: config.faults }),
+      config,
+      suite.file,
+      selection.cases,
+    ),
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),

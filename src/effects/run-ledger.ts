@@ -1,0 +1,155 @@
+import { syncBuiltinESMExports } from 'node:module';
+import { context, trace } from '@opentelemetry/api';
+import { setupServer } from 'msw/node';
+import type { CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
+import type { Fault } from '../model/fault.ts';
+import type { Case } from '../model/labelled-case.ts';
+import { CaseRegistry, newCaseState, outsideState } from './case-state.ts';
+import { Cassette } from './cassette/cassette.ts';
+import { catchAll } from './catch-all.ts';
+import { CassetteMissError, EffectsConfigError } from './errors.ts';
+import { fakeEndpoint } from './fake-endpoint.ts';
+import { unknownFaultEndpoints } from './faults.ts';
+import { HostList, PatternHosts } from './hosts.ts';
+import { beginCall, closeInFlight, passThroughDone } from './ledger.ts';
+import { LOST_RESPONSE_MAX_MS } from './lost-response.ts';
+
+export interface HttpEffectsOptions {
+  readonly effects?: EffectsConfig;
+  readonly cassette?: CassetteConfig;
+  /** The suite's `faults:`; each case adds its own. Only HTTP faults act here. */
+  readonly suiteFaults: readonly Fault[];
+  /** The suite file's folder: the cassette path is relative to it. */
+  readonly suiteDir: string;
+  /** Upper bound of a `lost_response` in `timeout` mode (default 30 s). */
+  readonly lostResponseMaxMs?: number;
+}
+
+// msw patches process-wide globals (fetch, node:http): one ledger at a time.
+let running = false;
+
+/** One run's msw server, the running cases' state and the cassette. */
+export class RunLedger {
+  private readonly stopped = new AbortController();
+  private untraced = 0;
+
+  private constructor(
+    private readonly options: HttpEffectsOptions,
+    private readonly registry: CaseRegistry,
+    private readonly cassette: Cassette | undefined,
+    private readonly server: ReturnType<typeof setupServer>,
+  ) {}
+
+  static async start(options: HttpEffectsOptions): Promise<RunLedger> {
+    if (running)
+      throw new EffectsConfigError(
+        "Failed to start Baton's HTTP ledger: another run in this process is using it. Run suites with effects or cassettes one at a time.",
+      );
+    const cassette = options.cassette && (await Cassette.open(options.cassette, options.suiteDir));
+    const tracer = trace.getTracer('baton-effects');
+    const registry = new CaseRegistry(outsideState(tracer, cassette?.session(undefined, 0)));
+    const server = setupServer();
+    const ledger = new RunLedger(options, registry, cassette, server);
+    server.use(...ledger.handlers());
+    server.events.on('response:bypass', ({ response, requestId }) =>
+      passThroughDone(registry, requestId, response),
+    );
+    // Unreachable while the catch-all handler answers everything; refuse rather than pass through.
+    server.listen({ onUnhandledRequest: (_request, print) => print.error() });
+    // msw patches `http.request` on the CommonJS module object; ESM named and namespace imports
+    // (`import { request } from 'node:http'`) keep the original unless synced (msw issue #2049).
+    syncBuiltinESMExports();
+    running = true;
+    return ledger;
+  }
+
+  private handlers() {
+    const endpoints = this.options.effects?.endpoints ?? [];
+    const begin = (request: Request, requestId: string) =>
+      beginCall(this.registry, request, requestId);
+    const endpointOptions = {
+      begin,
+      runSignal: this.stopped.signal,
+      lostResponseMaxMs: this.options.lostResponseMaxMs ?? LOST_RESPONSE_MAX_MS,
+    };
+    return [
+      ...endpoints.map((e) => fakeEndpoint(e, endpointOptions)),
+      catchAll({
+        begin,
+        cassette: this.cassette,
+        allowed: new HostList(this.options.effects?.allow_hosts ?? []),
+        fakeHosts: new PatternHosts(endpoints.map((e) => e.url)),
+      }),
+    ];
+  }
+
+  /** Runs one case with its own faults, dedupe store, commit ledger and cassette view. */
+  async runCase(
+    testCase: Case,
+    ctx: CaseContext,
+    run: () => Promise<CaseRunOutput | undefined>,
+  ): Promise<CaseRunOutput | undefined> {
+    const faults = [...this.options.suiteFaults, ...(testCase.faults ?? [])];
+    this.checkCase(testCase, faults);
+    const { state, finish } = this.openCase(testCase, ctx, faults);
+    let output: CaseRunOutput | undefined;
+    try {
+      output = await run();
+    } catch (error) {
+      if (state.problems.length > 0) throw new CassetteMissError(state.problems, { cause: error });
+      throw error;
+    } finally {
+      finish();
+    }
+    if (state.problems.length > 0) throw new CassetteMissError(state.problems);
+    return output;
+  }
+
+  /** Registers the case under its trace id (the root span active in runCase) until `finish`. */
+  private openCase(testCase: Case, ctx: CaseContext, faults: readonly Fault[]) {
+    const active = context.active();
+    const key = trace.getSpanContext(active)?.traceId ?? `untraced-${++this.untraced}`;
+    const state = newCaseState({
+      caseId: testCase.id,
+      repeat: ctx.repeat,
+      context: active,
+      tracer: ctx.tracer,
+      faults,
+      cassette: this.cassette?.session(testCase.id, ctx.repeat),
+      caseSignal: () => ctx.signal,
+    });
+    this.registry.add(key, state);
+    const finish = () => {
+      if (state.ended.signal.aborted) return;
+      ctx.signal.removeEventListener('abort', finish);
+      this.registry.delete(key);
+      state.ended.abort();
+      closeInFlight(state);
+      if (state.cassette) this.cassette?.keep(state.cassette);
+    };
+    // A case that times out is over for Baton even while the implementation still runs.
+    ctx.signal.addEventListener('abort', finish, { once: true });
+    return { state, finish };
+  }
+
+  private checkCase(testCase: Case, faults: readonly Fault[]): void {
+    const names = (this.options.effects?.endpoints ?? []).map((e) => e.name);
+    const unknown = unknownFaultEndpoints(faults, names);
+    if (unknown.length > 0)
+      throw new EffectsConfigError(
+        `Failed to inject faults into case ${testCase.id}: ${unknown.join('; ')}. Name an endpoint the suite declares.`,
+      );
+    if (this.cassette?.mode === 'replay' && this.cassette.loadError)
+      throw new EffectsConfigError(this.cassette.loadError);
+  }
+
+  /** Stops intercepting and, in record mode, writes the cassette. */
+  async stop(): Promise<void> {
+    this.stopped.abort();
+    this.server.close();
+    syncBuiltinESMExports();
+    running = false;
+    await this.cassette?.save();
+  }
+}
