@@ -9,6 +9,7 @@ export { createAdapter } from '../adapters/create-adapter.ts';
 export {
   type CaseInfo,
   type CaseSession,
+  type Delivery,
   defineImplementation,
   type FactoryContext,
   type HandoffImplementation,
@@ -21,7 +22,9 @@ export { describeFinding } from '../checks/describe-finding.ts';
 export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
 export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
-export { checkEnvelope } from '../contracts/check-envelope.ts';
+export { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
+// For writing your own rules: a mutation from a spec, and envelope edits that keep the rest.
+export { type MutationSpec, mutation, without, withField } from '../contracts/rules/mutation.ts';
 export { contractFor, validateContracts } from '../contracts/contract-for.ts';
 // Envelope contracts and property tests
 export { type ContractSpec, defineContract } from '../contracts/define-contract.ts';
