@@ -18,6 +18,8 @@ interface EffectShape {
   readonly reason?: string;
   readonly person?: string;
   readonly decision?: string;
+  readonly waitedMs?: number;
+  readonly maxWaitMs?: number;
 }
 
 function shape(v: unknown): EffectShape {
@@ -28,6 +30,31 @@ function times(n: number | undefined): string {
   return n === 1 ? 'once' : `${n ?? 0} times`;
 }
 
+function expectedTimes(n: number | undefined): string {
+  return n === 0 ? 'it must not happen' : `expected ${times(n)}`;
+}
+
+function by(agents: readonly string[] | undefined): string {
+  return agents && agents.length > 0 ? agents.join(', ') : 'an unknown agent';
+}
+
+/** Why work was lost, from the `reason` code lost-work puts in `observed`. */
+function lostReason(o: EffectShape, e: EffectShape): string {
+  const who = o.agent ?? 'its owner';
+  switch (o.reason) {
+    case 'released':
+      return `${who} released it and nobody took it over`;
+    case 'expired':
+      return `${who}'s lease ran out and nobody took it over`;
+    case 'slow':
+      return `${who} picked it up ${o.waitedMs} ms after ${o.from} handed it over, over the ${e.maxWaitMs} ms limit`;
+    case 'unanswered':
+      return `${who} never picked it up after ${o.from} handed it over (${o.waitedMs} ms to the end, limit ${e.maxWaitMs} ms)`;
+    default:
+      return o.reason ?? 'nobody owns it';
+  }
+}
+
 /** One sentence for an effect or ownership finding. */
 export function describeEffect(f: FindingData): string {
   const e = shape(f.expected);
@@ -35,7 +62,7 @@ export function describeEffect(f: FindingData): string {
   const what = `${o.effect ?? e.effect} ${o.key ?? e.key}`;
   switch (f.code) {
     case 'effect.double':
-      return `${what} committed ${times(o.times)} (by ${(o.agents ?? []).join(', ')}); expected ${times(e.times)}`;
+      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); ${expectedTimes(e.times)}`;
     case 'effect.unowned':
       return `${o.agent ?? 'an unknown agent'} committed ${what}; its owner is ${e.owner}`;
     case 'effect.missing':
@@ -43,15 +70,17 @@ export function describeEffect(f: FindingData): string {
     case 'effect.before_ack':
       return `${o.agent} committed ${what} before accepting the handoff from ${o.from}`;
     case 'effect.after_release':
-      return `${o.agent} committed ${what} after handing the work to ${o.to}`;
+      return o.to === undefined
+        ? `${o.agent} committed ${what} after releasing its claim on ${o.work}`
+        : `${o.agent} committed ${what} after handing the work to ${o.to}`;
     case 'effect.unexpected_host':
       return `${o.agent ?? 'the implementation'} sent ${o.method} ${o.url}: ${o.host} is not an allowed host (refused, never sent)`;
     case 'ownership.double_owner':
       return `${(o.owners ?? []).join(' and ')} held ${o.work} at the same time`;
     case 'ownership.lost_work':
-      return `${o.work}: ${o.reason}`;
+      return `${o.work}: ${lostReason(o, e)}`;
     case 'ownership.no_way_back':
-      return `${o.person} decided ${o.decision} at step ${f.step}, and the work never moved on`;
+      return `${o.person} decided${o.decision === undefined ? '' : ` ${o.decision}`} at step ${f.step}, and the work never moved on`;
     default:
       return f.code;
   }

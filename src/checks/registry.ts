@@ -5,6 +5,13 @@ import type { Timeline } from '../model/timeline.ts';
 import { bounce } from './bounce.ts';
 import type { Check, Opportunities } from './check.ts';
 import { withMessage } from './describe-finding.ts';
+import { doubleOwner } from './effects/double-owner.ts';
+import { effectCount } from './effects/effect-count.ts';
+import { effectOwner } from './effects/effect-owner.ts';
+import { effectTiming } from './effects/effect-timing.ts';
+import { lostWork } from './effects/lost-work.ts';
+import { noWayBack } from './effects/no-way-back.ts';
+import { unexpectedHost } from './effects/unexpected-host.ts';
 import { handoffTiming } from './handoff-timing.ts';
 import { hops } from './hops.ts';
 import { missingFact } from './missing-fact.ts';
@@ -35,6 +42,14 @@ export function enabledChecks(config: ChecksConfig): EnabledCheck[] {
   if (hopsConfig !== false) {
     const maxHops = hopsConfig?.max_hops;
     out.push(bindCheck(hops, maxHops === undefined ? {} : { maxHops }));
+  }
+  if (config.effects !== false) {
+    for (const check of [effectCount, effectOwner, effectTiming, unexpectedHost]) {
+      out.push(bindCheck(check, {}));
+    }
+  }
+  if (config.ownership !== false) {
+    for (const check of [doubleOwner, lostWork, noWayBack]) out.push(bindCheck(check, {}));
   }
   return out;
 }

@@ -57,6 +57,8 @@ const HopsOptions = z.strictObject({
   max_hops: z.number().int().min(0).optional().describe('Cap for cases that set no max_hops.'),
 });
 const MissingFactOptions = z.strictObject({}).default({});
+const EffectsOptions = z.strictObject({}).default({});
+const OwnershipOptions = z.strictObject({}).default({});
 
 /** Which checks run, with their options; `false` turns one off. All are on by default. */
 export const ChecksConfig = z
@@ -65,6 +67,16 @@ export const ChecksConfig = z
     bounce: z.union([z.literal(false), BounceOptions]).optional(),
     hops: z.union([z.literal(false), HopsOptions]).optional(),
     'missing-fact': z.union([z.literal(false), MissingFactOptions]).optional(),
+    effects: z
+      .union([z.literal(false), EffectsOptions])
+      .optional()
+      .describe(
+        'The side-effect checks: double, missing, unowned, before ack, after release, host.',
+      ),
+    ownership: z
+      .union([z.literal(false), OwnershipOptions])
+      .optional()
+      .describe('The ownership checks: double owner, lost work, no way back after a person.'),
   })
   .default({});
 

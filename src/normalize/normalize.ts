@@ -1,12 +1,17 @@
 import type { Timeline, TimelineEvent } from '../model/timeline.ts';
 import { recognizeBaton } from './recognize-baton.ts';
+import { recognizeEffects } from './recognize-effects.ts';
 import { recognizeGenAi } from './recognize-genai.ts';
 import type { Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
 
 /** Built-in span shapes, tried in order; the first that recognises a span wins. */
-export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [recognizeBaton, recognizeGenAi];
+export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
+  recognizeBaton,
+  recognizeEffects,
+  recognizeGenAi,
+];
 
 /**
  * Normalises one case's spans into its timeline: events in start-time order, ties broken by

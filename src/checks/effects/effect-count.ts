@@ -1,0 +1,61 @@
+import type { FindingData } from '../../model/finding.ts';
+import { defineCheck } from '../check.ts';
+import { agentsOf, expectedEffects, identity, ledger } from './ledger.ts';
+
+/**
+ * The side-effect ledger's counts. effect.double: an identity (effect, key) committed more often
+ * than allowed — the label's `times`, else once (so `times: 0` committed once is double, and an
+ * unlabelled identity committed twice is double too). effect.missing: a labelled identity
+ * committed fewer than `times` times. Only committed effects count.
+ */
+export const effectCount = defineCheck<Record<string, never>>({
+  name: 'effect-count',
+  opportunities(timeline, labels) {
+    const expected = expectedEffects(labels);
+    const committed = new Set(ledger(timeline).map((l) => identity(l.effect, l.key)));
+    for (const [id, x] of expected) if (x.times === 0) committed.add(id);
+    return {
+      'effect.double': committed.size,
+      'effect.missing': [...expected.values()].filter((x) => x.times > 0).length,
+    };
+  },
+  run(timeline, labels) {
+    const expected = expectedEffects(labels);
+    const entries = ledger(timeline);
+    const findings: FindingData[] = [];
+    for (const { effect, key, commits } of entries) {
+      const allowed = expected.get(identity(effect, key))?.times ?? 1;
+      const over = commits[allowed];
+      if (over === undefined) continue;
+      findings.push({
+        check: 'effect-count',
+        code: 'effect.double',
+        outcome: 'fail',
+        step: over.step,
+        expected: { effect, key, times: allowed },
+        observed: { effect, key, times: commits.length, agents: agentsOf(commits) },
+        spanIds: commits.map((c) => c.spanId),
+      });
+    }
+    for (const [id, x] of expected) {
+      const commits = entries.find((l) => identity(l.effect, l.key) === id)?.commits ?? [];
+      if (commits.length >= x.times) continue;
+      const last = commits.at(-1);
+      findings.push({
+        check: 'effect-count',
+        code: 'effect.missing',
+        outcome: 'fail',
+        ...(last !== undefined && { step: last.step }),
+        expected: { effect: x.effect, key: x.key, times: x.times },
+        observed: {
+          effect: x.effect,
+          key: x.key,
+          times: commits.length,
+          agents: agentsOf(commits),
+        },
+        spanIds: commits.map((c) => c.spanId),
+      });
+    }
+    return findings;
+  },
+});

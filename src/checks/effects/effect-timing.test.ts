@@ -1,0 +1,112 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { describeFinding } from '../describe-finding.ts';
+import { ack, claim, effect, effectLabels, handoff, release, timeline } from './effect-fixtures.ts';
+import { effectTiming } from './effect-timing.ts';
+
+const run = (...events: Parameters<typeof timeline>) =>
+  effectTiming.run(timeline(...events), effectLabels(), {});
+
+describe('effect-timing: before_ack', () => {
+  it('flags an effect by the receiver between the handoff to it and its acceptance', () => {
+    const h = handoff('triage', 'refunds', 1);
+    const e = effect('refund', 'A-1', 'refunds', 1);
+    const findings = run(h, e, ack('refunds', 1, 'triage'), effect('email', 'c', 'refunds', 2));
+
+    expect(findings).toEqual([
+      {
+        check: 'effect-timing',
+        code: 'effect.before_ack',
+        outcome: 'fail',
+        step: 1,
+        expected: { agent: 'refunds', from: 'triage' },
+        observed: { effect: 'refund', key: 'A-1', agent: 'refunds', from: 'triage' },
+        spanIds: [h.spanId, e.spanId],
+      },
+    ]);
+    expect(describeFinding(findings[0]!)).toBe(
+      'refunds committed refund A-1 before accepting the handoff from triage',
+    );
+  });
+
+  it('does not judge agents that never acknowledge anything', () => {
+    expect(run(handoff('triage', 'refunds', 1), effect('refund', 'A-1', 'refunds', 1))).toEqual([]);
+  });
+
+  it('a repeated delivery to an agent that already accepted opens no new wait', () => {
+    const findings = run(
+      handoff('triage', 'refunds', 1),
+      ack('refunds', 1),
+      handoff('triage', 'refunds', 1),
+      effect('refund', 'A-1', 'refunds', 2),
+    );
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('effect-timing: after_release', () => {
+  it('flags the sender committing after handing the work on, until it is handed back', () => {
+    const out = handoff('refunds', 'supervisor', 1);
+    const late = effect('refund', 'A-1', 'refunds', 2);
+    const findings = run(
+      out,
+      late,
+      handoff('supervisor', 'refunds', 3),
+      effect('email', 'c', 'refunds', 3),
+    );
+
+    expect(findings).toMatchObject([
+      {
+        code: 'effect.after_release',
+        step: 2,
+        observed: { agent: 'refunds', to: 'supervisor' },
+        spanIds: [out.spanId, late.spanId],
+      },
+    ]);
+    expect(describeFinding(findings[0]!)).toBe(
+      'refunds committed refund A-1 after handing the work to supervisor',
+    );
+  });
+
+  it('flags an effect after releasing a claim, until the agent claims again', () => {
+    const findings = run(
+      claim('T-1', 'refunds', 1),
+      release('T-1', 'refunds', 1),
+      effect('refund', 'A-1', 'refunds', 2),
+      claim('T-1', 'refunds', 3),
+      effect('email', 'c', 'refunds', 3),
+    );
+    expect(findings).toHaveLength(1);
+    expect(describeFinding(findings[0]!)).toBe(
+      'refunds committed refund A-1 after releasing its claim on T-1',
+    );
+  });
+
+  it('a rejected handoff gives the work back to its sender', () => {
+    const findings = run(
+      handoff('triage', 'billing', 1),
+      { kind: 'reject', step: 1, at: 150, spanId: 'r', by: 'billing', reason: 'no', missing: [] },
+      effect('email', 'c', 'triage', 2),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test.prop([fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 6 })])(
+    'an agent that acts only while it holds the work is never flagged',
+    (path) => {
+      // The work walks a → path…, each holder commits an effect before passing it on.
+      const events = [];
+      let holder = 'start';
+      path.forEach((next, step) => {
+        events.push(effect('e', String(step), holder, step));
+        if (next !== holder) {
+          events.push(handoff(holder, next, step));
+          events.push(ack(next, step));
+        }
+        holder = next;
+      });
+      events.push(effect('e', 'last', holder, path.length));
+      expect(run(...events)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,96 @@
+import type { FindingData } from '../../model/finding.ts';
+import type { EffectEvent, HandoffEvent, Timeline } from '../../model/timeline.ts';
+import { defineCheck } from '../check.ts';
+
+/** How an agent let go of the work: handed it to `to`, or released its claim on `work`. */
+type LetGo = { readonly spanId: string } & ({ readonly to: string } | { readonly work: string });
+
+/**
+ * When effects happen relative to the work changing hands, in one pass over the events.
+ * effect.before_ack: an agent committed an effect after work was handed to it and before it
+ * accepted (only agents that ever accept are judged; a repeat delivery to an agent that already
+ * holds the work opens no new wait). effect.after_release: an agent committed an effect after
+ * handing the work on (until it is handed back, its handoff is rejected, or it claims again) or
+ * after releasing its claim.
+ */
+export const effectTiming = defineCheck<Record<string, never>>({
+  name: 'effect-timing',
+  opportunities(timeline) {
+    const ackers = acceptingAgents(timeline);
+    let judgedAck = 0;
+    let judgedRelease = 0;
+    for (const e of timeline.events) {
+      if (e.kind !== 'effect' || e.outcome !== 'committed' || e.agent === undefined) continue;
+      judgedRelease += 1;
+      if (ackers.has(e.agent)) judgedAck += 1;
+    }
+    return { 'effect.before_ack': judgedAck, 'effect.after_release': judgedRelease };
+  },
+  run(timeline) {
+    const ackers = acceptingAgents(timeline);
+    const pending = new Map<string, HandoffEvent>();
+    const holding = new Set<string>();
+    const letGo = new Map<string, LetGo>();
+    const lastSender = new Map<string, string>();
+    const findings: FindingData[] = [];
+    for (const e of timeline.events) {
+      if (e.kind === 'handoff') {
+        letGo.set(e.from, { to: e.to, spanId: e.spanId });
+        holding.delete(e.from);
+        pending.delete(e.from);
+        letGo.delete(e.to);
+        lastSender.set(e.to, e.from);
+        if (!holding.has(e.to)) pending.set(e.to, e);
+      } else if (e.kind === 'ack') {
+        pending.delete(e.by);
+        holding.add(e.by);
+      } else if (e.kind === 'reject') {
+        pending.delete(e.by);
+        const sender = e.from ?? lastSender.get(e.by);
+        const gone = sender === undefined ? undefined : letGo.get(sender);
+        if (sender !== undefined && gone && 'to' in gone && gone.to === e.by) letGo.delete(sender);
+      } else if (e.kind === 'claim' && e.granted) {
+        letGo.delete(e.agent);
+      } else if (e.kind === 'release' && !letGo.has(e.agent)) {
+        letGo.set(e.agent, { work: e.work, spanId: e.spanId });
+      } else if (e.kind === 'effect' && e.outcome === 'committed' && e.agent !== undefined) {
+        const waiting = pending.get(e.agent);
+        if (waiting && ackers.has(e.agent)) findings.push(beforeAck(e, e.agent, waiting));
+        const gone = letGo.get(e.agent);
+        if (gone) findings.push(afterRelease(e, e.agent, gone));
+      }
+    }
+    return findings;
+  },
+});
+
+function acceptingAgents(timeline: Timeline): Set<string> {
+  const out = new Set<string>();
+  for (const e of timeline.events) if (e.kind === 'ack') out.add(e.by);
+  return out;
+}
+
+function beforeAck(e: EffectEvent, agent: string, handoff: HandoffEvent): FindingData {
+  return {
+    check: 'effect-timing',
+    code: 'effect.before_ack',
+    outcome: 'fail',
+    step: e.step,
+    expected: { agent, from: handoff.from },
+    observed: { effect: e.effect, key: e.key, agent, from: handoff.from },
+    spanIds: [handoff.spanId, e.spanId],
+  };
+}
+
+function afterRelease(e: EffectEvent, agent: string, gone: LetGo): FindingData {
+  const how = 'to' in gone ? { to: gone.to } : { work: gone.work };
+  return {
+    check: 'effect-timing',
+    code: 'effect.after_release',
+    outcome: 'fail',
+    step: e.step,
+    expected: { effect: e.effect, key: e.key, ...('to' in gone && { owner: gone.to }) },
+    observed: { effect: e.effect, key: e.key, agent, ...how },
+    spanIds: [gone.spanId, e.spanId],
+  };
+}

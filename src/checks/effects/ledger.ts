@@ -1,0 +1,65 @@
+import type { ExpectedEffect, Labels } from '../../model/labelled-case.ts';
+import type { EffectEvent, Timeline } from '../../model/timeline.ts';
+
+/** One identity's commits: (effect, key) and the committed events, in time order. */
+export interface LedgerEntry {
+  readonly effect: string;
+  readonly key: string;
+  readonly commits: readonly EffectEvent[];
+}
+
+/** A map key for an identity; the NUL separator cannot occur in attribute text by accident. */
+export function identity(effect: string, key: string): string {
+  return `${effect}\u0000${key}`;
+}
+
+/** Committed effects only: a failed call changed nothing, a blocked one (shadow mode) was never sent. */
+export function committedEffects(timeline: Timeline): EffectEvent[] {
+  const out: EffectEvent[] = [];
+  for (const e of timeline.events)
+    if (e.kind === 'effect' && e.outcome === 'committed') out.push(e);
+  return out;
+}
+
+/** The committed effects grouped by identity, in order of first commit. */
+export function ledger(timeline: Timeline): LedgerEntry[] {
+  const byId = new Map<string, { effect: string; key: string; commits: EffectEvent[] }>();
+  for (const e of committedEffects(timeline)) {
+    const id = identity(e.effect, e.key);
+    const entry = byId.get(id) ?? { effect: e.effect, key: e.key, commits: [] };
+    entry.commits.push(e);
+    byId.set(id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** The labels' expectations by identity; the first label wins when one is listed twice. */
+export function expectedEffects(labels: Labels): Map<string, ExpectedEffect> {
+  const out = new Map<string, ExpectedEffect>();
+  for (const x of labels.effects ?? []) {
+    const id = identity(x.effect, x.key);
+    if (!out.has(id)) out.set(id, x);
+  }
+  return out;
+}
+
+/**
+ * The owner of an effect: the label's owner when the case names one, else the owner the effect
+ * span declared (`baton.effect.owner`, which the recognizer keeps as an extra `owner` field).
+ */
+export function ownerOf(
+  e: EffectEvent,
+  expected: ReadonlyMap<string, ExpectedEffect>,
+): string | undefined {
+  const labelled = expected.get(identity(e.effect, e.key))?.owner;
+  if (labelled !== undefined) return labelled;
+  const declared = (e as { readonly owner?: unknown }).owner;
+  return typeof declared === 'string' ? declared : undefined;
+}
+
+/** Distinct agents in order of first appearance; unknown agents are left out. */
+export function agentsOf(events: readonly EffectEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) if (e.agent !== undefined && !out.includes(e.agent)) out.push(e.agent);
+  return out;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { describeFinding } from '../describe-finding.ts';
+import {
+  decision,
+  effect,
+  effectLabels,
+  handoff,
+  personStep,
+  timeline,
+  turn,
+} from './effect-fixtures.ts';
+import { noWayBack } from './no-way-back.ts';
+
+const run = (...events: Parameters<typeof timeline>) =>
+  noWayBack.run(timeline(...events), effectLabels(), {});
+
+describe('no-way-back', () => {
+  it('flags a person who decided on work they held when nothing moved afterwards', () => {
+    const step = personStep(2);
+    const findings = run(
+      turn('refunds', 1),
+      handoff('refunds', 'supervisor', 1),
+      step,
+      turn('x', 3),
+    );
+
+    expect(findings).toEqual([
+      {
+        check: 'no-way-back',
+        code: 'ownership.no_way_back',
+        outcome: 'fail',
+        step: 2,
+        expected: { person: 'supervisor' },
+        observed: { person: 'supervisor' },
+        spanIds: [step.spanId],
+      },
+    ]);
+    expect(describeFinding(findings[0]!)).toBe(
+      'supervisor decided at step 2, and the work never moved on',
+    );
+  });
+
+  it('names the decision when a decision event carries it, once per step', () => {
+    const findings = run(
+      turn('refunds', 1),
+      handoff('refunds', 'supervisor', 1),
+      personStep(2),
+      decision('supervisor', 'approve', 2),
+    );
+    expect(findings).toHaveLength(1);
+    expect(describeFinding(findings[0]!)).toBe(
+      'supervisor decided approve at step 2, and the work never moved on',
+    );
+  });
+
+  it('passes when the person hands back, or anyone commits an effect afterwards', () => {
+    const handover = [turn('refunds', 1), handoff('refunds', 'supervisor', 1), personStep(2)];
+    expect(run(...handover, handoff('supervisor', 'refunds', 2))).toEqual([]);
+    expect(run(...handover, effect('refund', 'A-1', 'refunds', 3))).toEqual([]);
+  });
+
+  it('counts a hand-back emitted in the same step before the decision span', () => {
+    const t = [turn('refunds', 1), handoff('refunds', 'supervisor', 1)];
+    const back = handoff('supervisor', 'refunds', 2);
+    expect(run(...t, personStep(2), back, decision('supervisor', 'approve', 2))).toEqual([]);
+  });
+
+  it('does not judge a person step while an agent holds the work', () => {
+    const t = timeline(turn('refunds', 1), personStep(2), turn('refunds', 2));
+    expect(noWayBack.run(t, effectLabels(), {})).toEqual([]);
+    expect(noWayBack.opportunities(t, effectLabels(), {})).toEqual({ 'ownership.no_way_back': 0 });
+  });
+});

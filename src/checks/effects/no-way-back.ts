@@ -1,0 +1,72 @@
+import type { FindingData } from '../../model/finding.ts';
+import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
+import { defineCheck } from '../check.ts';
+import { ownershipTimeline, tenureAt } from '../ownership-timeline.ts';
+import { agentsIn } from './activity.ts';
+
+interface PersonDecision {
+  readonly person: string;
+  readonly decision?: string;
+  readonly event: TimelineEvent;
+}
+
+/**
+ * The decisions a person made while holding the work: a decision event by the current owner, or
+ * a person step of the case while the owner is a person (a name never seen in an agent turn).
+ * One per step; a decision event wins over the step that carried it.
+ */
+function decisionsOf(timeline: Timeline): PersonDecision[] {
+  const tenures = ownershipTimeline(timeline);
+  const agents = agentsIn(timeline);
+  const byStep = new Map<number, PersonDecision>();
+  for (const e of timeline.events) {
+    const owner = tenureAt(tenures, e.at)?.owner;
+    if (owner === undefined) continue;
+    if (e.kind === 'decision' && e.person === owner) {
+      byStep.set(e.step, { person: e.person, decision: e.decision, event: e });
+    } else if (e.kind === 'step' && e.stepKind === 'person' && !agents.has(owner)) {
+      if (!byStep.has(e.step)) byStep.set(e.step, { person: owner, event: e });
+    }
+  }
+  return [...byStep.values()];
+}
+
+/** A handoff, a granted claim or a committed effect: the work went somewhere. */
+function movesOn(e: TimelineEvent): boolean {
+  return (
+    e.kind === 'handoff' ||
+    (e.kind === 'claim' && e.granted) ||
+    (e.kind === 'effect' && e.outcome === 'committed')
+  );
+}
+
+/**
+ * ownership.no_way_back: a person decided on work they held, and afterwards the work never moved
+ * on — no handoff (from the person or anyone), no granted claim, no committed effect. A handoff
+ * from that person in the same step counts even when its span started before the decision's.
+ */
+export const noWayBack = defineCheck<Record<string, never>>({
+  name: 'no-way-back',
+  opportunities: (timeline) => ({ 'ownership.no_way_back': decisionsOf(timeline).length }),
+  run(timeline) {
+    const findings: FindingData[] = [];
+    for (const d of decisionsOf(timeline)) {
+      const moved = timeline.events.some(
+        (e) =>
+          (e.at > d.event.at && movesOn(e)) ||
+          (e.kind === 'handoff' && e.from === d.person && e.step >= d.event.step),
+      );
+      if (moved) continue;
+      findings.push({
+        check: 'no-way-back',
+        code: 'ownership.no_way_back',
+        outcome: 'fail',
+        step: d.event.step,
+        expected: { person: d.person },
+        observed: { person: d.person, ...(d.decision !== undefined && { decision: d.decision }) },
+        spanIds: [d.event.spanId],
+      });
+    }
+    return findings;
+  },
+});
