@@ -2,6 +2,7 @@ import { BatonError } from '../errors.ts';
 import type { Fault } from '../model/fault.ts';
 import type { AdapterConfig } from '../model/suite.ts';
 import type { Adapter } from './adapter.ts';
+import { createHttpAdapter } from './http/http-adapter.ts';
 import { createModuleAdapter } from './module/module-adapter.ts';
 
 /** The adapter a suite's `adapter:` block describes. */
@@ -13,6 +14,8 @@ export function createAdapter(
   switch (config.type) {
     case 'module':
       return createModuleAdapter(config, suiteFile, suite);
+    case 'http':
+      return createHttpAdapter(config, suiteFile);
     default:
       // The HTTP, OpenAI Agents, LangGraph and trace adapters register here as they land.
       throw new BatonError(
