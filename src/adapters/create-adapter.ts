@@ -4,6 +4,8 @@ import type { AdapterConfig } from '../model/suite.ts';
 import type { Adapter } from './adapter.ts';
 import { createHttpAdapter } from './http/http-adapter.ts';
 import { createModuleAdapter } from './module/module-adapter.ts';
+// Loads no SDK code itself: the adapter imports @openai/agents in setup(), for openai-agents suites only.
+import { createOpenAiAgentsAdapter } from './openai-agents/openai-agents-adapter.ts';
 
 /** The adapter a suite's `adapter:` block describes. */
 export function createAdapter(
@@ -16,6 +18,8 @@ export function createAdapter(
       return createModuleAdapter(config, suiteFile, suite);
     case 'http':
       return createHttpAdapter(config, suiteFile);
+    case 'openai-agents':
+      return createOpenAiAgentsAdapter(config, suiteFile);
     default:
       // The HTTP, OpenAI Agents, LangGraph and trace adapters register here as they land.
       throw new BatonError(

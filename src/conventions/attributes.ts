@@ -26,6 +26,8 @@ export const ATTR = {
   decision: 'baton.person.decision',
   effectName: 'baton.effect.name',
   effectKey: 'baton.effect.key',
+  /** The agent allowed to commit the effect, when its source knows. */
+  effectOwner: 'baton.effect.owner',
   /** committed | failed | blocked */
   effectOutcome: 'baton.effect.outcome',
   /** http | span */

@@ -4,8 +4,6 @@
  * them to reach a verdict.
  */
 export const EFFECT_ATTR = {
-  /** The endpoint's declared owner, when it declares one. */
-  owner: 'baton.effect.owner',
   /** Why the identity key could not be read (the key is then `?`). */
   keyProblem: 'baton.effect.key_problem',
   /** 1 for the first commit of this identity in the case, 2 for the second (a double), … */

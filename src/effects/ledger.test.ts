@@ -100,7 +100,7 @@ describe('the effect ledger', () => {
     expect(effect?.attributes).toMatchObject({
       [ATTR.effectName]: 'refund',
       [ATTR.effectKey]: 'A-1001',
-      [EFFECT_ATTR.owner]: 'refunds',
+      [ATTR.effectOwner]: 'refunds',
       [ATTR.effectOutcome]: 'committed',
       [ATTR.effectVia]: 'http',
       [EFFECT_ATTR.commit]: 1,

@@ -68,7 +68,7 @@ export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRe
           [ATTR.effectKey]: identity.key,
           [ATTR.effectOutcome]: outcome,
           [ATTR.effectVia]: 'http',
-          ...(owner !== undefined && { [EFFECT_ATTR.owner]: owner }),
+          ...(owner !== undefined && { [ATTR.effectOwner]: owner }),
           ...(identity.problem !== undefined && { [EFFECT_ATTR.keyProblem]: identity.problem }),
           ...(commit !== undefined && { [EFFECT_ATTR.commit]: commit }),
         },

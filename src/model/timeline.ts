@@ -70,6 +70,8 @@ export interface EffectEvent extends EventBase {
   readonly effect: string;
   readonly key: string;
   readonly agent?: string;
+  /** The owner the effect's source declared (an endpoint's owner); labels take precedence. */
+  readonly owner?: string;
   /** committed: it happened; failed: the call failed and nothing happened; blocked: shadow mode. */
   readonly outcome: 'committed' | 'failed' | 'blocked';
   /** Where Baton saw it: an HTTP request intercepted by msw, or a span the implementation emitted. */

@@ -5,12 +5,6 @@ import { eventBase, type Recognizer } from './recognizer.ts';
 import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
 
-/**
- * The owner an effect span declares (the msw edge writes its endpoint's owner here). Not yet in
- * ATTR nor on EffectEvent: the event carries it as an extra `owner` field, read by `declaredOwner`.
- */
-export const EFFECT_OWNER_ATTR = 'baton.effect.owner';
-
 const OUTCOMES = ['committed', 'failed', 'blocked'] as const;
 const VIAS = ['http', 'span'] as const;
 
@@ -68,7 +62,7 @@ function effectEvent(span: SpanRecord, index: SpanIndex): EffectEvent | undefine
     return undefined;
   }
   const agent = agentOf(span, index);
-  const owner = str(a, EFFECT_OWNER_ATTR);
+  const owner = str(a, ATTR.effectOwner);
   return {
     kind: 'effect',
     ...eventBase(span, index),

@@ -53,8 +53,13 @@ export type {
   ValidationContext,
 } from '../contracts/types.ts';
 export { compileYamlContract, YamlContractInput } from '../contracts/yaml-contract.ts';
-export { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
+export { ATTR, EVENT, GENAI, HTTP } from '../conventions/attributes.ts';
+export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';
 export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts';
+
+// Side effects over HTTP (msw), faults and cassettes
+export { withHttpEffects } from '../effects/with-http-effects.ts';
+export { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 
 // Loading files
 export { loadCaseFile } from '../load/load-case.ts';

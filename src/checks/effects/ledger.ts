@@ -43,18 +43,14 @@ export function expectedEffects(labels: Labels): Map<string, ExpectedEffect> {
   return out;
 }
 
-/**
- * The owner of an effect: the label's owner when the case names one, else the owner the effect
- * span declared (`baton.effect.owner`, which the recognizer keeps as an extra `owner` field).
- */
+/** The owner of an effect: the label's owner when the case names one, else the declared one. */
 export function ownerOf(
   e: EffectEvent,
   expected: ReadonlyMap<string, ExpectedEffect>,
 ): string | undefined {
   const labelled = expected.get(identity(e.effect, e.key))?.owner;
   if (labelled !== undefined) return labelled;
-  const declared = (e as { readonly owner?: unknown }).owner;
-  return typeof declared === 'string' ? declared : undefined;
+  return e.owner;
 }
 
 /** Distinct agents in order of first appearance; unknown agents are left out. */

@@ -1,0 +1,48 @@
+import { dirname, relative, resolve } from 'node:path';
+import type { Adapter } from '../adapter.ts';
+import { mappingRules } from './options.ts';
+import type { AgentsRuntime } from './runtime.ts';
+
+export interface OpenAiAgentsAdapterConfig {
+  readonly path: string;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Drives an OpenAI Agents SDK app: a module whose factory returns the agent graph and its model
+ * (docs/adapters/openai-agents.md). Each step of a case is one turn of the graph; the SDK's own
+ * spans, captured by a tracing processor, become Baton's spans under the step. The SDK loads in
+ * `setup`, so suites with other adapters never load it.
+ */
+export function createOpenAiAgentsAdapter(
+  config: OpenAiAgentsAdapterConfig,
+  suiteFile: string,
+): Adapter {
+  const suiteDir = dirname(suiteFile);
+  const shownSuite = relative(process.cwd(), suiteFile) || suiteFile;
+  const rules = mappingRules(config.options, shownSuite);
+  let runtime: AgentsRuntime | undefined;
+  return {
+    name: `openai-agents ${config.path}`,
+    async setup() {
+      const { startRuntime } = await import('./runtime.ts');
+      runtime = await startRuntime({
+        file: resolve(suiteDir, config.path),
+        given: config.path,
+        suiteFile: shownSuite,
+        suiteDir,
+        options: config.options,
+        rules,
+      });
+    },
+    async runCase(testCase, ctx) {
+      if (!runtime) throw new Error('the openai-agents adapter was not set up');
+      await runtime.runCase(testCase, ctx);
+      return undefined;
+    },
+    async teardown() {
+      runtime?.stop();
+      runtime = undefined;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { BatonError } from '../../errors.ts';
+
+const EffectTool = z.union([
+  z.string().min(1),
+  z.strictObject({
+    name: z.string().min(1).describe('The function tool.'),
+    effect: z.string().min(1).optional().describe('The effect name (default: the tool name).'),
+    key: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Dotted path of the argument that is the identity key, e.g. order_id.'),
+  }),
+]);
+
+/**
+ * What Baton itself reads from `adapter.options` of an `openai-agents` suite. Every other key is
+ * left to the app's factory, which receives the whole object.
+ */
+export const AgentsAdapterOptions = z.looseObject({
+  effects: z
+    .strictObject({ tools: z.array(EffectTool).default([]) })
+    .optional()
+    .describe('Function tools whose calls are side effects (refund, email, write).'),
+  escalations: z
+    .record(z.string().min(1), z.string().min(1))
+    .optional()
+    .describe('Function tools that hand the work to a person: tool name → person.'),
+  agent_names: z
+    .record(z.string().min(1), z.string().min(1))
+    .optional()
+    .describe('SDK agent name → the participant name the cases use.'),
+});
+
+/** How SDK spans become Baton's: resolved once per suite from the adapter options. */
+export interface MappingRules {
+  /** Function tool → the effect its call commits, and where its identity key is. */
+  readonly effects: ReadonlyMap<string, { readonly effect: string; readonly key?: string }>;
+  /** Function tool → the person a call of it hands the work to. */
+  readonly escalations: ReadonlyMap<string, string>;
+  /** SDK agent name → participant name; names not listed are used as they are. */
+  readonly names: ReadonlyMap<string, string>;
+}
+
+export const NO_RULES: MappingRules = {
+  effects: new Map(),
+  escalations: new Map(),
+  names: new Map(),
+};
+
+/** Reads Baton's part of the options; a mistake names the field and the suite file. */
+export function mappingRules(options: unknown, suiteFile: string): MappingRules {
+  const parsed = AgentsAdapterOptions.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || 'options';
+    throw new BatonError(
+      'adapter.options',
+      `Failed to read adapter.options in ${suiteFile}: ${where}: ${issue?.message ?? 'invalid'}. Fix it as docs/adapters/openai-agents.md describes.`,
+    );
+  }
+  const { effects, escalations, agent_names } = parsed.data;
+  return {
+    effects: new Map(
+      (effects?.tools ?? []).map((t) =>
+        typeof t === 'string'
+          ? [t, { effect: t }]
+          : [t.name, { effect: t.effect ?? t.name, ...(t.key !== undefined && { key: t.key }) }],
+      ),
+    ),
+    escalations: new Map(Object.entries(escalations ?? {})),
+    names: new Map(Object.entries(agent_names ?? {})),
+  };
+}

@@ -1,0 +1,117 @@
+import type * as Sdk from '@openai/agents';
+import { type AgentInputItem, Runner } from '@openai/agents';
+import { context } from '@opentelemetry/api';
+import { BatonError } from '../../errors.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import type { Step } from '../../model/step.ts';
+import type { CaseContext } from '../adapter.ts';
+import { agentsOf, entryAgent } from './agent-graph.ts';
+import type { AgentsApp, AnyAgent, CaseAwareModel } from './app.ts';
+import { emitPlannedSpans } from './emit-spans.ts';
+import { nameOf } from './map-spans.ts';
+import type { MappingRules } from './options.ts';
+import { defaultStepInput, toInputItems } from './step-input.ts';
+import type { BatonTraceProcessor } from './trace-processor.ts';
+import { runTurn, type TurnSetup } from './turn.ts';
+import { WorkHolder } from './work-holder.ts';
+
+/** What a case run needs besides the case: the started app and Baton's tracing. */
+export interface SessionSetup {
+  readonly app: AgentsApp;
+  readonly processor: BatonTraceProcessor;
+  readonly rules: MappingRules;
+  readonly given: string;
+}
+
+/**
+ * Runs one case through the agent graph: each step is one turn, inside Baton's step span. The
+ * conversation carries over (`result.history`) and the next turn starts from the agent that
+ * ended the last one (`result.lastAgent`), as a chat front end would do.
+ */
+export async function runAgentsCase(
+  testCase: Case,
+  ctx: CaseContext,
+  setup: SessionSetup,
+): Promise<void> {
+  const { app, rules } = setup;
+  const participant = (sdkName: string) => nameOf(sdkName, rules);
+  let agent = startAgent(app, testCase, setup.given, participant);
+  const aware = caseAware(app.model);
+  const runner = createRunner(app, testCase.id);
+  const onAgentStart = (_: unknown, started: AnyAgent) => aware?.agentStarted?.(started);
+  runner.on('agent_start', onAgentStart);
+  const turns: TurnSetup = {
+    runner,
+    processor: setup.processor,
+    rules,
+    tracer: ctx.tracer,
+    caseId: testCase.id,
+    repeat: ctx.repeat,
+    signal: ctx.signal,
+    ...(app.context !== undefined && { runContext: app.context }),
+    ...(app.maxTurns !== undefined && { maxTurns: app.maxTurns }),
+  };
+  const work = new WorkHolder(testCase.entry);
+  let history: AgentInputItem[] = [];
+  const handle = async (step: Step, index: number) => {
+    if (step.kind === 'person') {
+      const back = work.personReturn(step, participant(agent.name), index);
+      if (back) emitPlannedSpans(ctx.tracer, context.active(), [back]);
+    }
+    const input = (app.stepInput ?? defaultStepInput)(step, index);
+    if (input === null) return;
+    aware?.beginStep?.(index);
+    const turn = await runTurn(turns, agent, [...history, ...toInputItems(input)], index);
+    aware?.endStep?.(index);
+    work.observe(turn.spans);
+    history = turn.history;
+    agent = turn.lastAgent;
+  };
+  try {
+    for (let i = 0; i < testCase.steps.length; i++) {
+      if (ctx.aborted) return;
+      await ctx.step(i, (step) => handle(step, i));
+    }
+    aware?.endCase?.();
+  } finally {
+    runner.off('agent_start', onAgentStart);
+    await app.end?.();
+  }
+}
+
+function createRunner(app: AgentsApp, caseId: string): Runner {
+  return new Runner({
+    ...app.runConfig,
+    ...(app.model !== undefined && { model: app.model }),
+    ...(app.modelProvider !== undefined && { modelProvider: app.modelProvider }),
+    workflowName: `baton ${caseId}`,
+    // Baton's verdicts need the spans, and function spans need the tool arguments; the only
+    // processor that sees them is Baton's, which exports nothing.
+    tracingDisabled: false,
+    traceIncludeSensitiveData: true,
+  });
+}
+
+function startAgent(
+  app: AgentsApp,
+  testCase: Case,
+  given: string,
+  participant: (sdkName: string) => string,
+): AnyAgent {
+  const agent = entryAgent(app.startingAgent, testCase.entry, participant);
+  if (agent) return agent;
+  const names = agentsOf(app.startingAgent).map((a) => participant(a.name));
+  throw new BatonError(
+    'adapter.options',
+    `Failed to start case ${testCase.id}: it enters at ${testCase.entry}, but the agents of ${given} are ${names.join(', ')}. Rename the agent, or map SDK names to participants with adapter.options.agent_names.`,
+  );
+}
+
+function caseAware(model: Sdk.Model | undefined): CaseAwareModel | undefined {
+  if (model === undefined) return undefined;
+  const m = model as CaseAwareModel;
+  const aware = [m.beginStep, m.endStep, m.agentStarted, m.endCase].some(
+    (f) => typeof f === 'function',
+  );
+  return aware ? m : undefined;
+}

@@ -1,0 +1,60 @@
+import type { Span, SpanData, Trace, TracingProcessor } from '@openai/agents';
+import { preciseNow, recordSdkSpan, type SdkSpanRecord } from './sdk-span.ts';
+
+/** The SDK spans of one turn's trace, gathered while the turn runs. */
+export class TurnRecording {
+  readonly spans: SdkSpanRecord[] = [];
+  /** Set when the processor saw the trace start: proof that the SDK reported to Baton. */
+  sawTrace = false;
+  readonly #starts = new Map<string, number>();
+
+  started(spanId: string): void {
+    this.#starts.set(spanId, preciseNow());
+  }
+
+  ended(span: Span<SpanData>): void {
+    this.spans.push(recordSdkSpan(span, this.#starts.get(span.spanId)));
+    this.#starts.delete(span.spanId);
+  }
+}
+
+/**
+ * Baton's tracing processor for the OpenAI Agents SDK. The SDK's processors are global, so one
+ * processor serves every case in flight: each turn runs in a trace of its own, and the processor
+ * routes a span to the recording of its trace id. Spans of traces Baton did not open are dropped:
+ * this processor exports nothing, anywhere.
+ */
+export class BatonTraceProcessor implements TracingProcessor {
+  readonly #turns = new Map<string, TurnRecording>();
+
+  /** Starts recording the trace `traceId`; `close` returns what it gathered. */
+  open(traceId: string): TurnRecording {
+    const recording = new TurnRecording();
+    this.#turns.set(traceId, recording);
+    return recording;
+  }
+
+  close(traceId: string): void {
+    this.#turns.delete(traceId);
+  }
+
+  async onTraceStart(trace: Trace): Promise<void> {
+    const recording = this.#turns.get(trace.traceId);
+    if (recording) recording.sawTrace = true;
+  }
+
+  async onTraceEnd(_trace: Trace): Promise<void> {}
+
+  // Called synchronously from Span.start(): the clock reading is the span's real start.
+  async onSpanStart(span: Span<SpanData>): Promise<void> {
+    this.#turns.get(span.traceId)?.started(span.spanId);
+  }
+
+  async onSpanEnd(span: Span<SpanData>): Promise<void> {
+    this.#turns.get(span.traceId)?.ended(span);
+  }
+
+  async shutdown(): Promise<void> {}
+
+  async forceFlush(): Promise<void> {}
+}
