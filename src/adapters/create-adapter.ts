@@ -3,6 +3,8 @@ import type { Fault } from '../model/fault.ts';
 import type { AdapterConfig } from '../model/suite.ts';
 import type { Adapter } from './adapter.ts';
 import { createHttpAdapter } from './http/http-adapter.ts';
+// Loads no LangGraph code itself: the adapter imports LangGraph in setup(), for langgraph suites only.
+import { createLangGraphAdapter } from './langgraph/langgraph-adapter.ts';
 import { createModuleAdapter } from './module/module-adapter.ts';
 // Loads no SDK code itself: the adapter imports @openai/agents in setup(), for openai-agents suites only.
 import { createOpenAiAgentsAdapter } from './openai-agents/openai-agents-adapter.ts';
@@ -18,6 +20,8 @@ export function createAdapter(
       return createModuleAdapter(config, suiteFile, suite);
     case 'http':
       return createHttpAdapter(config, suiteFile);
+    case 'langgraph':
+      return createLangGraphAdapter(config, suiteFile);
     case 'openai-agents':
       return createOpenAiAgentsAdapter(config, suiteFile);
     default:

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { context } from '@opentelemetry/api';
+import { describe, expect, it } from 'vitest';
+import { createCapture } from '../../capture/capture.ts';
+import { BatonError } from '../../errors.ts';
+import type { CaseRun } from '../../metrics/case-run.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import { handoffsOf } from '../../model/timeline.ts';
+import { normalize } from '../../normalize/normalize.ts';
+import { runCaseOnce } from '../../run/run-case.ts';
+import type { ScriptedAppOptions, Scripts } from './fixtures/scripted-app.ts';
+import { createLangGraphAdapter } from './langgraph-adapter.ts';
+
+const FIXTURES = resolve('src/adapters/langgraph/fixtures');
+const SUITE = join(FIXTURES, 'suite.yaml');
+const capture = createCapture();
+
+const refundCase: Case = {
+  id: 'refund',
+  title: 'A refund',
+  source: 'unit test',
+  tags: [],
+  agents: ['triage', 'refunds'],
+  persons: [],
+  entry: 'triage',
+  steps: [
+    { kind: 'customer', text: 'I want a refund for A-1001.' },
+    { kind: 'signal', values: { confidence: 0.9 } },
+  ],
+  labels: { handoffs: [] },
+};
+
+const toRefunds = {
+  toolCalls: [
+    { name: 'transfer_to_refunds', args: { order_id: 'A-1001', reason: 'capability_boundary' } },
+  ],
+};
+
+async function run(options: ScriptedAppOptions, testCase: Case = refundCase): Promise<CaseRun> {
+  const adapter = createLangGraphAdapter(
+    { path: './scripted-app.ts', options: { ...options } },
+    SUITE,
+  );
+  await adapter.setup?.();
+  try {
+    return await runCaseOnce(testCase, 0, { adapter, capture, checks: [], timeoutMs: 10_000 });
+  } finally {
+    await adapter.teardown?.();
+  }
+}
+
+describe('createLangGraphAdapter: running a graph turn by turn', () => {
+  it('turns each step into a graph turn and each transfer call into a handoff at that step', async () => {
+    const scripts: Scripts = {
+      refund: { triage: [toRefunds], refunds: ['Refunding A-1001.', 'Done, anything else?'] },
+    };
+
+    const result = await run({ scripts });
+
+    expect(result.status).toBe('pass');
+    expect(result.handoffs).toEqual([
+      expect.objectContaining({
+        from: 'triage',
+        to: 'refunds',
+        step: 0,
+        reason: 'capability_boundary',
+      }),
+    ]);
+  });
+
+  it('keeps the thread between steps: the second step goes to the agent the first handed to', async () => {
+    const inputs: string[] = [];
+    const scripts: Scripts = {
+      refund: { triage: [toRefunds], refunds: ['Refunding A-1001.', 'Done.'] },
+    };
+
+    await run({ scripts, inputs });
+
+    expect(inputs).toEqual([
+      '0 customer interrupted=false current=undefined',
+      '1 signal interrupted=false current=refunds',
+    ]);
+  });
+
+  it('runs nothing for a step whose input() returns undefined', async () => {
+    const scripts: Scripts = { refund: { triage: ['Hello.'] } };
+
+    const result = await run({ scripts, inputs: [], skip: [1] });
+
+    expect(result.status).toBe('pass');
+    expect(result.handoffs).toEqual([]);
+  });
+
+  it('writes the payload, the agent turns and the receiver’s acceptance as spans', async () => {
+    const scope = capture.open('spans', 0);
+    const adapter = createLangGraphAdapter(
+      {
+        path: './scripted-app.ts',
+        options: { scripts: { spans: { triage: [toRefunds], refunds: ['ok', 'ok'] } } },
+      },
+      SUITE,
+    );
+    await adapter.setup?.();
+
+    await context.with(scope.context, () =>
+      adapter.runCase(
+        { ...refundCase, id: 'spans' },
+        {
+          tracer: capture.tracer,
+          signal: new AbortController().signal,
+          aborted: false,
+          repeat: 0,
+          step: async (i, handle) => handle(refundCase.steps[i]!),
+        },
+      ),
+    );
+    const timeline = normalize(scope.close());
+
+    const kinds = timeline.events.map((e) =>
+      e.kind === 'agent_turn' ? `turn ${e.agent}` : e.kind,
+    );
+    expect(kinds).toEqual(['turn triage', 'handoff', 'turn refunds', 'ack', 'turn refunds']);
+    expect(handoffsOf(timeline)[0]?.payload).toMatchObject({ order_id: 'A-1001' });
+  });
+});
+
+describe('createLangGraphAdapter: scripts that disagree with the graph are errors, not verdicts', () => {
+  it('errors the case when a model is called more often than scripted', async () => {
+    const result = await run({ scripts: { refund: { triage: ['Hello.'] } } });
+
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toContain(
+      'ScriptedModelError: Scripted model "triage" got an unexpected call #2: its script has 1 replies.',
+    );
+  });
+
+  it('errors the case when replies are left over at its end', async () => {
+    const scripts: Scripts = { refund: { triage: ['Hello.', 'Still here.', 'Bye.'] } };
+
+    const result = await run({ scripts });
+
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toContain(
+      'Scripted model "triage" was called 2 time(s) but its script has 3 replies; unconsumed: "Bye."',
+    );
+  });
+});
+
+describe('createLangGraphAdapter: loading the app', () => {
+  async function setupError(path: string): Promise<unknown> {
+    const adapter = createLangGraphAdapter({ path, options: {} }, SUITE);
+    return adapter.setup?.().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  }
+
+  it.each([
+    ['./missing.ts', 'Failed to load the LangGraph app ./missing.ts: no file at'],
+    ['./bad-apps/no-factory.ts', 'it exports no factory. Export `default` or `createGraphApp`'],
+    [
+      './bad-apps/builder.ts',
+      'it is a graph builder, not a compiled graph. Return builder.compile().',
+    ],
+    ['./bad-apps/both.ts', 'its app has both `graph` and `startCase`. Keep one'],
+    ['./bad-apps/neither.ts', 'its app has no `graph` and no `startCase`.'],
+    ['./bad-apps/throws.ts', 'its factory threw Error: no playbook. Check adapter.options in'],
+  ])('%s fails setup with a message that says how to fix it', async (path, message) => {
+    const error = await setupError(path);
+
+    expect(error).toBeInstanceOf(BatonError);
+    expect((error as BatonError).code).toBe('adapter.load');
+    expect((error as BatonError).message).toContain(message);
+  });
+});
+
+/** Every module `file` loads when imported: relative value imports followed, type imports skipped. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const [, specifier] of source.matchAll(
+    /^(?:import|export) (?!type )[^;]*?from '([^']+)';/gms,
+  )) {
+    if (specifier?.startsWith('.')) staticImports(resolve(dirname(file), specifier), seen);
+    else if (specifier) seen.add(specifier);
+  }
+  return seen;
+}
+
+describe('createLangGraphAdapter: loading LangGraph', () => {
+  it('loads no LangGraph or LangChain code until a langgraph suite sets the adapter up', () => {
+    // create-adapter.ts imports the adapter module statically: that module must stay light.
+    const loaded = [...staticImports(resolve('src/adapters/langgraph/langgraph-adapter.ts'))];
+
+    expect(loaded.filter((m) => m.startsWith('@langchain/'))).toEqual([]);
+    expect(loaded).toContain(resolve('src/adapters/langgraph/update-mapper.ts'));
+    expect(loaded).not.toContain(resolve('src/adapters/langgraph/runtime.ts'));
+  });
+});

@@ -1,0 +1,150 @@
+import { dirname, relative, resolve } from 'node:path';
+import { BatonError } from '../../errors.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import type { Adapter, CaseContext } from '../adapter.ts';
+import { emitObservations } from './emit-observations.ts';
+import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
+import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
+import { createUpdateMapper, type UpdateMapper } from './update-mapper.ts';
+
+export interface LangGraphAdapterConfig {
+  readonly path: string;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+type Runtime = typeof import('./runtime.ts');
+
+/**
+ * Drives a LangGraph multi-agent graph (swarm, supervisor, any StateGraph) through cases: one
+ * thread per case run, one graph turn per step inside Baton's step span, streamed in `updates`
+ * mode and mapped to Baton's spans (agent turns, handoffs, acceptances). LangGraph itself loads
+ * only in `setup()`, so suites that use other adapters never load it.
+ */
+export function createLangGraphAdapter(config: LangGraphAdapterConfig, suiteFile: string): Adapter {
+  const suiteDir = dirname(suiteFile);
+  const source = {
+    file: resolve(suiteDir, config.path),
+    given: config.path,
+    suite: relative(process.cwd(), suiteFile) || suiteFile,
+  };
+  let loaded: { app: GraphApp; runtime: Runtime } | undefined;
+  let runs = 0;
+  return {
+    name: `langgraph ${config.path}`,
+    async setup() {
+      const factory = await loadGraphAppFactory(source);
+      const runtime = await loadRuntime();
+      let app: unknown;
+      try {
+        app = await factory(config.options, { suiteDir });
+      } catch (error) {
+        throw new BatonError(
+          'adapter.load',
+          `Failed to start the LangGraph app ${config.path}: its factory threw ${messageOf(error)}. Check adapter.options in ${source.suite}.`,
+        );
+      }
+      const checked = checkGraphApp(app, source);
+      if (checked.graph) runtime.attachCheckpointer(checked.graph);
+      loaded = { app: checked, runtime };
+    },
+    async runCase(testCase, ctx) {
+      if (!loaded) throw new Error('the langgraph adapter was not set up');
+      runs += 1;
+      const threadId = `baton:${testCase.id}:${ctx.repeat}:${runs}`;
+      await runOnThread(loaded, testCase, ctx, threadId);
+      return undefined;
+    },
+    async teardown() {
+      await loaded?.app.close?.();
+    },
+  };
+}
+
+async function runOnThread(
+  { app, runtime }: { app: GraphApp; runtime: Runtime },
+  testCase: Case,
+  ctx: CaseContext,
+  threadId: string,
+): Promise<void> {
+  const session = await openCase(app, testCase, ctx, threadId);
+  runtime.attachCheckpointer(session.graph);
+  const mapper = createUpdateMapper({
+    agents: app.agents ?? testCase.agents,
+    persons: app.persons ?? testCase.persons,
+  });
+  try {
+    for (let i = 0; i < testCase.steps.length; i++) {
+      if (ctx.aborted) return;
+      await ctx.step(i, async (step) => {
+        const turn: TurnInfo = {
+          index: i,
+          caseId: testCase.id,
+          threadId,
+          interrupted: mapper.interrupted,
+          current: mapper.current,
+          defaultInput: runtime.defaultInput(step, mapper.interrupted),
+        };
+        const input = app.input ? await app.input(step, turn) : turn.defaultInput;
+        if (input === undefined) return;
+        await runTurn(session.graph, input, streamOptions(app, ctx, threadId), mapper, ctx);
+      });
+    }
+    await session.end?.();
+  } finally {
+    await runtime.releaseThread(session.graph, threadId);
+  }
+}
+
+async function openCase(
+  app: GraphApp,
+  testCase: Case,
+  ctx: CaseContext,
+  threadId: string,
+): Promise<GraphCase> {
+  if (!app.startCase) return { graph: app.graph as StreamableGraph };
+  const session = await app.startCase({
+    id: testCase.id,
+    entry: testCase.entry,
+    agents: testCase.agents,
+    persons: testCase.persons,
+    repeat: ctx.repeat,
+    threadId,
+    get signal() {
+      return ctx.signal;
+    },
+  });
+  checkGraph(session?.graph, `the graph startCase() returned for ${testCase.id}`);
+  return session;
+}
+
+function streamOptions(app: GraphApp, ctx: CaseContext, threadId: string) {
+  return {
+    configurable: { thread_id: threadId },
+    streamMode: 'updates',
+    signal: ctx.signal,
+    ...(app.recursionLimit !== undefined && { recursionLimit: app.recursionLimit }),
+  };
+}
+
+/** Runs one graph turn and writes what each update shows as spans under the step span. */
+export async function runTurn(
+  graph: StreamableGraph,
+  input: unknown,
+  options: unknown,
+  mapper: UpdateMapper,
+  ctx: Pick<CaseContext, 'tracer'>,
+): Promise<void> {
+  const stream = await graph.stream(input, options);
+  for await (const chunk of stream) emitObservations(mapper.consume(chunk), ctx.tracer);
+}
+
+async function loadRuntime(): Promise<Runtime> {
+  try {
+    return await import('./runtime.ts');
+  } catch (error) {
+    throw new BatonError(
+      'adapter.load',
+      `Failed to load LangGraph for the langgraph adapter: ${messageOf(error)}. Install @langchain/langgraph and @langchain/core beside Baton.`,
+    );
+  }
+}

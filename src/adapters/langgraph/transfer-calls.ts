@@ -1,0 +1,74 @@
+/**
+ * Reading handoff tool calls out of LangGraph messages. Messages are read by shape (`tool_calls`,
+ * `name`, `id`), so class instances and recorded plain objects read the same.
+ */
+
+/** One tool call as it sits on an AI message. */
+export interface ToolCallShape {
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  /** The call id, or one made from the message id and the call's position. */
+  readonly key: string;
+}
+
+/** A message that carries tool calls, with the name of the agent that wrote it when set. */
+export interface CallingMessage {
+  readonly author: string | undefined;
+  readonly calls: readonly ToolCallShape[];
+}
+
+/** The messages an update writes: a list, or one message (the reducer takes both). */
+export function messagesOf(update: unknown): unknown[] {
+  if (!isRecord(update)) return [];
+  const messages = update.messages;
+  if (Array.isArray(messages)) return messages;
+  return isRecord(messages) ? [messages] : [];
+}
+
+/** The tool calls of a message, or undefined when it makes none. */
+export function callingMessage(message: unknown): CallingMessage | undefined {
+  if (!isRecord(message) || !Array.isArray(message.tool_calls)) return undefined;
+  const messageId = typeof message.id === 'string' ? message.id : undefined;
+  const calls: ToolCallShape[] = [];
+  message.tool_calls.forEach((raw: unknown, i) => {
+    if (!isRecord(raw) || typeof raw.name !== 'string') return;
+    const key =
+      typeof raw.id === 'string' && raw.id !== ''
+        ? raw.id
+        : `${messageId ?? 'message'}#${i}:${raw.name}`;
+    calls.push({ name: raw.name, args: isRecord(raw.args) ? raw.args : {}, key });
+  });
+  if (calls.length === 0) return undefined;
+  return { author: typeof message.name === 'string' ? message.name : undefined, calls };
+}
+
+/** LangGraph's own normalisation of an agent name inside a tool name. */
+export function toolSafeName(name: string): string {
+  return name.trim().replace(/\s+/g, '_').toLowerCase();
+}
+
+const TRANSFER = /^transfer_(back_)?to_(.+)$/;
+
+/** Where a transfer tool sends the work, and whether it returns it (`transfer_back_to_<x>`). */
+export interface TransferTarget {
+  readonly to: string;
+  readonly back: boolean;
+}
+
+/**
+ * The target a transfer tool names (`transfer_to_<x>`, the supervisor's `transfer_back_to_<x>`),
+ * resolved to a participant's spelling when one matches; undefined for other tools.
+ */
+export function transferTarget(
+  toolName: string,
+  known: ReadonlyMap<string, string>,
+): TransferTarget | undefined {
+  const match = TRANSFER.exec(toolName);
+  const target = match?.[2];
+  if (target === undefined) return undefined;
+  return { to: known.get(toolSafeName(target)) ?? target, back: match?.[1] !== undefined };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedTurn } from './fixtures/recorded.ts';
+import supervisorTurns from './fixtures/supervisor-updates.json' with { type: 'json' };
+import swarmTurns from './fixtures/swarm-updates.json' with { type: 'json' };
+import { createUpdateMapper, type Observation, type UpdateMapper } from './update-mapper.ts';
+
+/** Observations written as lines: `turn refunds (accepted from triage)`, `triage → refunds …`. */
+function lines(observations: readonly Observation[]): string[] {
+  return observations.flatMap((o) => {
+    if (o.kind === 'interrupt') return ['interrupt'];
+    const head =
+      o.role === 'agent'
+        ? [`turn ${o.node}${o.acceptedFrom ? ` (accepted from ${o.acceptedFrom})` : ''}`]
+        : [];
+    const transfers = o.transfers.map(
+      (t) => `${t.from} → ${t.to} [${t.targetKind}, ${t.via}${t.reason ? `, ${t.reason}` : ''}]`,
+    );
+    return [...head, ...transfers];
+  });
+}
+
+/** Replays recorded turns through one mapper: the lines each step produced. */
+function replay(mapper: UpdateMapper, turns: readonly RecordedTurn[]): string[][] {
+  return turns.map((turn) => turn.chunks.flatMap((chunk) => lines(mapper.consume(chunk))));
+}
+
+const ai = (name: string, calls: { name: string; args?: object; id?: string }[], id?: string) => ({
+  type: 'ai',
+  name,
+  ...(id !== undefined && { id }),
+  content: '',
+  tool_calls: calls.map((c) => ({ args: {}, ...c })),
+});
+
+describe('createUpdateMapper on recorded swarm updates', () => {
+  const roster = { agents: ['triage', 'refunds', 'billing'], persons: ['supervisor'] };
+
+  it('maps agent nodes to turns, transfer calls to handoffs, and the person node’s hand-back', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const steps = replay(mapper, swarmTurns as RecordedTurn[]);
+
+    expect(steps).toEqual([
+      [
+        'turn triage',
+        'triage → refunds [agent, tool_call, capability_boundary]',
+        'turn refunds (accepted from triage)',
+      ],
+      ['turn refunds', 'refunds → supervisor [person, tool_call, policy_gate]', 'interrupt'],
+      [
+        'supervisor → refunds [agent, tool_call, person_decision]',
+        'turn refunds (accepted from supervisor)',
+      ],
+      ['turn refunds'],
+    ]);
+  });
+
+  it('carries the transfer call’s arguments as the payload', () => {
+    const mapper = createUpdateMapper(roster);
+    const [first, second] = (swarmTurns as RecordedTurn[]).map((turn) =>
+      turn.chunks.flatMap((chunk) => mapper.consume(chunk)),
+    );
+
+    const transfers = [...(first ?? []), ...(second ?? [])].flatMap((o) =>
+      o.kind === 'node' ? o.transfers : [],
+    );
+
+    expect(transfers.map((t) => t.payload)).toEqual([
+      expect.objectContaining({ order_id: 'A-1002', reason: 'capability_boundary' }),
+      expect.objectContaining({ order_id: 'A-1002', amount: 750, reason: 'policy_gate' }),
+    ]);
+  });
+
+  it('is interrupted after the escalation and resumed by the person step', () => {
+    const mapper = createUpdateMapper(roster);
+    const states: [boolean, string | undefined][] = [];
+
+    for (const turn of swarmTurns as RecordedTurn[]) {
+      for (const chunk of turn.chunks) mapper.consume(chunk);
+      states.push([mapper.interrupted, mapper.current]);
+    }
+
+    expect(states).toEqual([
+      [false, 'refunds'],
+      [true, 'supervisor'],
+      [false, 'refunds'],
+      [false, 'refunds'],
+    ]);
+  });
+});
+
+describe('createUpdateMapper on recorded supervisor updates', () => {
+  it('maps the supervisor’s transfers and each worker’s transfer_back as hand-backs', () => {
+    const mapper = createUpdateMapper({
+      agents: ['dispatcher', 'refunds', 'billing'],
+      persons: [],
+    });
+
+    const steps = replay(mapper, supervisorTurns as RecordedTurn[]);
+
+    expect(steps).toEqual([
+      [
+        'turn dispatcher',
+        'dispatcher → refunds [agent, tool_call, capability_boundary]',
+        'turn refunds (accepted from dispatcher)',
+        'refunds → dispatcher [agent, tool_call, hand_back]',
+        'turn dispatcher (accepted from refunds)',
+      ],
+      [
+        'turn dispatcher',
+        'dispatcher → billing [agent, tool_call, capability_boundary]',
+        'turn billing (accepted from dispatcher)',
+        'billing → dispatcher [agent, tool_call, hand_back]',
+        'turn dispatcher (accepted from billing)',
+      ],
+    ]);
+  });
+});
+
+describe('createUpdateMapper on hand-made updates', () => {
+  const roster = { agents: ['triage', 'Refund Agent'], persons: ['supervisor'] };
+
+  it('reads an activeAgent change that no transfer call explains as a handoff', () => {
+    const mapper = createUpdateMapper(roster);
+    mapper.consume({ triage: { messages: [] } });
+
+    const out = mapper.consume({ router: { activeAgent: 'Refund Agent' } });
+
+    expect(lines(out)).toEqual(['triage → Refund Agent [agent, active_agent]']);
+    expect(mapper.current).toBe('Refund Agent');
+  });
+
+  it('does not double a transfer call by the activeAgent it sets', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const out = mapper.consume({
+      triage: {
+        messages: [ai('triage', [{ name: 'transfer_to_refund_agent', id: 'c1' }])],
+        activeAgent: 'Refund Agent',
+      },
+    });
+
+    expect(lines(out)).toEqual(['turn triage', 'triage → Refund Agent [agent, tool_call]']);
+  });
+
+  it('counts each tool call once, though swarm updates repeat the whole history', () => {
+    const mapper = createUpdateMapper(roster);
+    const call = ai('triage', [{ name: 'transfer_to_supervisor', id: 'c1' }]);
+
+    const first = mapper.consume({ triage: { messages: [call] } });
+    const again = mapper.consume({ triage: { messages: [call] } });
+
+    expect(lines(first)).toEqual(['turn triage', 'triage → supervisor [person, tool_call]']);
+    expect(lines(again)).toEqual(['turn triage']);
+  });
+
+  it('tells calls without ids apart by message id and position', () => {
+    const mapper = createUpdateMapper(roster);
+    const message = ai('triage', [{ name: 'transfer_to_supervisor' }], 'm1');
+
+    const first = mapper.consume({ triage: { messages: [message] } });
+    const again = mapper.consume({ triage: { messages: [message] } });
+
+    expect(first.flatMap((o) => (o.kind === 'node' ? o.transfers : []))).toHaveLength(1);
+    expect(again.flatMap((o) => (o.kind === 'node' ? o.transfers : []))).toHaveLength(0);
+  });
+
+  it('ignores other tools, keeps unknown transfer targets as named, and reads a single message', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const out = mapper.consume({
+      triage: {
+        messages: ai('triage', [
+          { name: 'order_lookup', id: 'c1' },
+          { name: 'transfer_to_legal', id: 'c2', args: { reason: 'legal_threat' } },
+        ]),
+      },
+    });
+
+    expect(lines(out)).toEqual(['turn triage', 'triage → legal [agent, tool_call, legal_threat]']);
+  });
+
+  it('credits a call in a node that is no participant to the agent that wrote it', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const out = mapper.consume({
+      wrapper: { messages: [ai('triage', [{ name: 'transfer_to_supervisor', id: 'c1' }])] },
+    });
+
+    expect(lines(out)).toEqual(['triage → supervisor [person, tool_call]']);
+  });
+
+  it('ignores chunks that are not node updates', () => {
+    const mapper = createUpdateMapper(roster);
+
+    expect(mapper.consume([['ns'], { triage: {} }])).toEqual([]);
+    expect(mapper.consume(null)).toEqual([]);
+    expect(mapper.consume({ other: { count: 1 } })).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  callingMessage,
+  isRecord,
+  messagesOf,
+  toolSafeName,
+  transferTarget,
+} from './transfer-calls.ts';
+
+/** One handoff seen in a graph update. */
+export interface Transfer {
+  readonly from: string;
+  readonly to: string;
+  readonly targetKind: 'agent' | 'person';
+  /** The call's `reason` argument when it is a string; `hand_back` for a `transfer_back_to_` call. */
+  readonly reason?: string;
+  /** The call's arguments, when there are any. */
+  readonly payload?: Readonly<Record<string, unknown>>;
+  /** A transfer tool call (`transfer_to_x`, `transfer_back_to_x`), or only an `activeAgent` change. */
+  readonly via: 'tool_call' | 'active_agent';
+}
+
+/** What one node's update, or an interrupt, tells Baton. */
+export type Observation =
+  | {
+      readonly kind: 'node';
+      readonly node: string;
+      readonly role: 'agent' | 'person' | 'other';
+      /** Set when this node is the receiver of the last handoff and now runs: it took the work. */
+      readonly acceptedFrom?: string;
+      readonly transfers: readonly Transfer[];
+    }
+  | { readonly kind: 'interrupt'; readonly values: readonly unknown[] };
+
+/** Which graph nodes (and handoff targets) are agents and which are people. */
+export interface Roster {
+  readonly agents: readonly string[];
+  readonly persons: readonly string[];
+}
+
+/** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
+export interface UpdateMapper {
+  consume(chunk: unknown): Observation[];
+  /** True after an `__interrupt__` chunk, until a node runs again. */
+  readonly interrupted: boolean;
+  /** The agent or person holding the work: the last to run or to be handed it. */
+  readonly current: string | undefined;
+}
+
+const INTERRUPT = '__interrupt__';
+/** The reason of a supervisor's `transfer_back_to_<x>` call that names none. */
+export const HAND_BACK = 'hand_back';
+
+/**
+ * One mapper per case run: it remembers the tool calls it has seen (swarm agents write their whole
+ * history back into every update) and who holds the work, across the turns of one thread.
+ */
+export function createUpdateMapper(roster: Roster): UpdateMapper {
+  const agents = new Set(roster.agents);
+  const persons = new Set(roster.persons);
+  const known = new Map([...agents, ...persons].map((name) => [toolSafeName(name), name]));
+  const seen = new Set<string>();
+  let current: string | undefined;
+  let pending: { from: string; to: string } | undefined;
+  let interrupted = false;
+
+  const roleOf = (node: string) =>
+    agents.has(node) ? 'agent' : persons.has(node) ? 'person' : 'other';
+
+  /** The sender of a call found in `node`'s update: the node, unless it is no participant. */
+  function senderOf(node: string, author: string | undefined): string {
+    if (roleOf(node) !== 'other' || author === undefined) return node;
+    return known.get(toolSafeName(author)) ?? node;
+  }
+
+  function transfersIn(node: string, update: unknown): Transfer[] {
+    const transfers: Transfer[] = [];
+    for (const message of messagesOf(update)) {
+      const calling = callingMessage(message);
+      for (const call of calling?.calls ?? []) {
+        if (seen.has(call.key)) continue;
+        seen.add(call.key);
+        const target = transferTarget(call.name, known);
+        if (target === undefined) continue;
+        const from = senderOf(node, calling?.author);
+        const reason = target.back ? HAND_BACK : undefined;
+        transfers.push(transfer(from, target.to, call.args, 'tool_call', reason));
+      }
+    }
+    const last = transfers.at(-1);
+    if (last) current = last.to;
+    // A router that sets `activeAgent` without a transfer tool still moves the work.
+    const active = isRecord(update) ? update.activeAgent : undefined;
+    if (typeof active === 'string' && active !== current) {
+      if (current !== undefined) transfers.push(transfer(current, active, {}, 'active_agent'));
+      current = active;
+    }
+    return transfers;
+  }
+
+  function transfer(
+    from: string,
+    to: string,
+    args: Readonly<Record<string, unknown>>,
+    via: Transfer['via'],
+    defaultReason?: string,
+  ): Transfer {
+    const reason = typeof args.reason === 'string' ? args.reason : defaultReason;
+    return {
+      from,
+      to,
+      targetKind: persons.has(to) ? 'person' : 'agent',
+      ...(reason !== undefined && { reason }),
+      ...(Object.keys(args).length > 0 && { payload: args }),
+      via,
+    };
+  }
+
+  function consumeNode(node: string, update: unknown): Observation | undefined {
+    const role = roleOf(node);
+    interrupted = false;
+    let acceptedFrom: string | undefined;
+    if (role !== 'other') {
+      if (role === 'agent' && pending?.to === node) acceptedFrom = pending.from;
+      if (pending?.to === node) pending = undefined;
+      current = node;
+    }
+    const transfers = transfersIn(node, update);
+    const last = transfers.at(-1);
+    if (last) pending = { from: last.from, to: last.to };
+    if (role !== 'agent' && transfers.length === 0) return undefined;
+    return {
+      kind: 'node',
+      node,
+      role,
+      ...(acceptedFrom !== undefined && { acceptedFrom }),
+      transfers,
+    };
+  }
+
+  return {
+    consume(chunk) {
+      if (!isRecord(chunk)) return [];
+      const out: Observation[] = [];
+      for (const [node, update] of Object.entries(chunk)) {
+        if (node === INTERRUPT) {
+          interrupted = true;
+          out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
+          continue;
+        }
+        const observation = consumeNode(node, update);
+        if (observation) out.push(observation);
+      }
+      return out;
+    },
+    get interrupted() {
+      return interrupted;
+    },
+    get current() {
+      return current;
+    },
+  };
+}
