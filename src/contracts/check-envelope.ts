@@ -1,3 +1,4 @@
+import { formatPath } from '../model/data-path.ts';
 import { fieldOwners } from './define-contract.ts';
 import { isRecord } from './rules/mutation.ts';
 import { expectedOf, receivedOf } from './rules/schema-wording.ts';
@@ -40,15 +41,7 @@ export function checkEnvelope(
 }
 
 /** `findings[2].at`: a path as people read it. */
-export function formatIssuePath(path: Path): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
+export const formatIssuePath: (path: Path) => string = formatPath;
 
 function schemaIssues(contract: Contract, envelope: unknown): ContractIssue[] {
   const result = contract.schema.safeParse(envelope);

@@ -1,25 +1,13 @@
-import { type Attributes, type Tracer, trace } from '@opentelemetry/api';
+import type { Attributes, Tracer } from '@opentelemetry/api';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { emitSpan, tracerOf } from './emit-span.ts';
 
 /**
  * Helpers for implementations to emit Baton's span conventions with the plain OpenTelemetry API.
  * They need nothing from Baton at run time: without Baton the spans go wherever your provider
  * sends them. Each helper starts and ends one span under the active context.
  */
-const TRACER_NAME = 'baton-conventions';
-
-// The API's proxy tracer follows whichever provider is registered later, so one is enough.
-let defaultTracer: Tracer | undefined;
-
-function tracerOf(tracer?: Tracer): Tracer {
-  if (tracer) return tracer;
-  defaultTracer ??= trace.getTracer(TRACER_NAME);
-  return defaultTracer;
-}
-
-function emit(name: string, attributes: Attributes, tracer?: Tracer): void {
-  tracerOf(tracer).startSpan(name, { attributes }).end();
-}
+const emit = emitSpan;
 
 export interface HandoffSpec {
   readonly from: string;

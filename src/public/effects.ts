@@ -1,24 +1,13 @@
-import { type Attributes, type Tracer, trace } from '@opentelemetry/api';
+import type { Attributes, Tracer } from '@opentelemetry/api';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { emitSpan } from './emit-span.ts';
 
 /**
  * Helpers for implementations to report side effects and leases on work with the plain
  * OpenTelemetry API (docs/conventions.md). Like the handoff helpers, each starts and ends one span
  * under the active context, so inside `withAgentTurn` the agent is known without naming it.
  */
-const TRACER_NAME = 'baton-conventions';
-
-let defaultTracer: Tracer | undefined;
-
-function tracerOf(tracer?: Tracer): Tracer {
-  if (tracer) return tracer;
-  defaultTracer ??= trace.getTracer(TRACER_NAME);
-  return defaultTracer;
-}
-
-function emit(name: string, attributes: Attributes, tracer?: Tracer): void {
-  tracerOf(tracer).startSpan(name, { attributes }).end();
-}
+const emit = emitSpan;
 
 export interface EffectSpec {
   /** What kind of effect, e.g. `refund`, `email`. */
