@@ -28,7 +28,7 @@ export function createAdapter(
       // The HTTP, OpenAI Agents, LangGraph and trace adapters register here as they land.
       throw new BatonError(
         'adapter.load',
-        `Failed to create the ${config.type} adapter: this build of Baton does not include it yet. Use type: module.`,
+        `Failed to create the ${(config as { type: string }).type} adapter: this build of Baton does not include it yet. Use type: module.`,
       );
   }
 }
