@@ -8,6 +8,7 @@ import { createLangGraphAdapter } from './langgraph/langgraph-adapter.ts';
 import { createModuleAdapter } from './module/module-adapter.ts';
 // Loads no SDK code itself: the adapter imports @openai/agents in setup(), for openai-agents suites only.
 import { createOpenAiAgentsAdapter } from './openai-agents/openai-agents-adapter.ts';
+import { createTracesAdapter } from './traces/traces-adapter.ts';
 
 /** The adapter a suite's `adapter:` block describes. */
 export function createAdapter(
@@ -22,6 +23,8 @@ export function createAdapter(
       return createHttpAdapter(config, suiteFile);
     case 'langgraph':
       return createLangGraphAdapter(config, suiteFile);
+    case 'traces':
+      return createTracesAdapter(config, suiteFile);
     case 'openai-agents':
       return createOpenAiAgentsAdapter(config, suiteFile);
     default:

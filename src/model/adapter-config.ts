@@ -81,40 +81,86 @@ const LangGraphAdapter = z.strictObject({
   options: Options,
 });
 
-/** A user rule that marks spans as handoffs: name or tool name, where target and payload are. */
-export const RecognitionRule = z.strictObject({
-  name: z.string().min(1).optional().describe('Span name, exact or a /regex/.'),
-  attribute: z
-    .strictObject({ key: z.string().min(1), value: z.string().min(1) })
-    .optional()
-    .describe('An attribute the span must have, value exact or a /regex/.'),
-  handoff: z.strictObject({
-    to: z
-      .string()
-      .min(1)
-      .describe(
-        'Where the target is: attr:<key>, json:<attr key>:<dotted path>, or name:<regex group 1>.',
-      ),
-    from: z.string().optional().describe('Same syntax; default: the nearest agent above the span.'),
-    payload: z.string().optional().describe('attr:<key> holding the envelope.'),
-    reason: z.string().optional(),
-  }),
-});
+const LOCATOR = /^(attr:.+|json:[^:]+:.+|name|name:.+)$/s;
+const LOCATOR_HELP =
+  'attr:<key>, json:<attr key>:<dotted path>, name (group 1 of the rule’s name regex) or name:<regex> (its group 1)';
+
+/** Where a rule finds a value on the span. */
+const Locator = z
+  .string()
+  .regex(LOCATOR, `a place on the span: ${LOCATOR_HELP}`)
+  .refine(validLocatorRegex, { message: 'the regular expression after `name:` does not compile' });
+
+/** Exact text, or a `/regex/flags` that must compile. */
+const Pattern = z
+  .string()
+  .min(1)
+  .refine(validPattern, { message: 'the /regular expression/ does not compile' });
+
+/** A user rule that marks spans as handoffs: name or attribute match, where target and payload are. */
+export const RecognitionRule = z
+  .strictObject({
+    name: Pattern.optional().describe('Span name, exact or a /regex/.'),
+    attribute: z
+      .strictObject({ key: z.string().min(1), value: Pattern })
+      .optional()
+      .describe('An attribute the span must have, value exact or a /regex/.'),
+    handoff: z.strictObject({
+      to: Locator.describe(`Where the target is: ${LOCATOR_HELP}.`),
+      from: Locator.optional().describe('Same syntax; default: the nearest agent above the span.'),
+      payload: Locator.optional().describe('Where the envelope is, e.g. attr:input.value.'),
+      reason: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('A reason code such as policy_gate, or where it is (same syntax as `to`).'),
+    }),
+  })
+  .refine((r) => r.name !== undefined || r.attribute !== undefined, {
+    message: 'give `name:` or `attribute:` (or both) so the rule matches some spans, not all',
+  });
+
+function validPattern(text: string): boolean {
+  const re = /^\/(.*)\/([a-z]*)$/s.exec(text);
+  return re === null || compiles(re[1] ?? '', re[2]);
+}
+
+function validLocatorRegex(text: string): boolean {
+  return !text.startsWith('name:') || compiles(text.slice(5));
+}
+
+function compiles(source: string, flags?: string): boolean {
+  try {
+    new RegExp(source, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How a recorded trace is cut into steps (docs/adapters/traces.md). */
+export const TRACE_STEP_RULES = ['customer_turns', 'agent_turns', 'root_children'] as const;
 
 const TracesAdapter = z.strictObject({
   type: z.literal('traces'),
   files: z
     .array(z.string().min(1))
-    .min(1)
-    .describe('OTLP JSON or JSON-lines files, relative to the suite.'),
+    .default([])
+    .describe('OTLP JSON or JSON-lines files, relative to the suite (cases may name their own).'),
   steps: z
-    .enum(['customer_turns', 'agent_turns', 'root_children'])
+    .enum(TRACE_STEP_RULES)
     .default('customer_turns')
-    .describe('How a trace is cut into steps.'),
+    .describe('How a trace is cut into steps; a case may override it in `trace.steps`.'),
   recognize: z
     .array(RecognitionRule)
     .default([])
     .describe('Extra rules: which spans are handoffs.'),
+  names: z
+    .record(z.string().min(1), z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/))
+    .default({})
+    .describe(
+      'Agent names in the traces → participant names in the cases, e.g. { "Website Scraper": scraper }.',
+    ),
 });
 
 /** Which implementation to drive, and how. */

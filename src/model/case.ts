@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACE_STEP_RULES } from './adapter-config.ts';
 import { FaultInput } from './fault.ts';
 
 /** A name of an agent or person: letters, digits, `_`, `-`, `.`; used in spans and labels alike. */
@@ -89,35 +90,74 @@ export const OwnershipInput = z.strictObject({
     .describe('Longest the work may sit with nobody acting on it.'),
 });
 
-export const CaseInput = z.strictObject({
-  $schema: z.string().optional(),
-  id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a lowercase id such as `refund-over-limit`'),
-  title: z.string().min(1),
-  source: z.string().min(1).describe('Where the case came from: ticket, incident, synthetic.'),
-  tags: z.array(z.string().min(1)).default([]),
-  participants: z.strictObject({
-    agents: z.array(ParticipantName).min(1),
-    persons: z.array(ParticipantName).default([]),
-  }),
-  entry: ParticipantName.optional().describe('The agent that receives the first step.'),
-  steps: z.array(StepInput).min(1),
-  expect: z.strictObject({
-    handoffs: z
-      .union([z.literal('none'), z.array(ExpectedHandoffInput).min(1)])
-      .describe('The handoffs that must happen, in order, or `none`.'),
-    max_hops: z.number().int().min(0).optional(),
-    effects: z
-      .array(ExpectedEffectInput)
-      .optional()
-      .describe('Side effects: each identity committed `times` times, by its owner.'),
-    ownership: OwnershipInput.optional().describe('Checks on claims and leases of the work.'),
-  }),
-  faults: z
-    .array(FaultInput)
+/** A recorded trace a case labels instead of driving an implementation (the traces adapter). */
+export const TraceRefInput = z.strictObject({
+  file: z
+    .string()
+    .min(1)
     .optional()
-    .describe('Faults injected into this case, on top of the suite’s.'),
+    .describe('OTLP JSON or JSON-lines file, relative to the case (default: the suite’s files).'),
+  trace_id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The trace to label: its id as the file writes it (hex; base64 ids read as hex).'),
+  conversation_id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Every trace of this conversation (gen_ai.conversation.id, session.id, …).'),
+  steps: z
+    .enum(TRACE_STEP_RULES)
+    .optional()
+    .describe('How the trace is cut into steps (default: the suite’s `steps`).'),
 });
 
-export type CaseInput = z.input<typeof CaseInput>;
+export const CaseInput = z
+  .strictObject({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a lowercase id such as `refund-over-limit`'),
+    title: z.string().min(1),
+    source: z.string().min(1).describe('Where the case came from: ticket, incident, synthetic.'),
+    tags: z.array(z.string().min(1)).default([]),
+    participants: z.strictObject({
+      agents: z.array(ParticipantName).min(1),
+      persons: z.array(ParticipantName).default([]),
+    }),
+    entry: ParticipantName.optional().describe('The agent that receives the first step.'),
+    steps: z
+      .array(StepInput)
+      .min(1)
+      .optional()
+      .describe('Required, unless `trace` is given: then the steps are derived from the trace.'),
+    trace: TraceRefInput.optional().describe(
+      'Label a recorded trace instead of driving an implementation: labels’ `at` count its derived steps.',
+    ),
+    expect: z.strictObject({
+      handoffs: z
+        .union([z.literal('none'), z.array(ExpectedHandoffInput).min(1)])
+        .describe('The handoffs that must happen, in order, or `none`.'),
+      max_hops: z.number().int().min(0).optional(),
+      effects: z
+        .array(ExpectedEffectInput)
+        .optional()
+        .describe('Side effects: each identity committed `times` times, by its owner.'),
+      ownership: OwnershipInput.optional().describe('Checks on claims and leases of the work.'),
+    }),
+    faults: z
+      .array(FaultInput)
+      .optional()
+      .describe('Faults injected into this case, on top of the suite’s.'),
+  })
+  .refine((c) => c.steps !== undefined || c.trace !== undefined, {
+    message: 'a case needs `steps:`, or `trace:` to derive its steps from a recorded trace',
+    path: ['steps'],
+  });
+
+type AnyCaseInput = z.input<typeof CaseInput>;
+/** A case as written, with its steps (the usual kind). */
+export type CaseInput = AnyCaseInput & { steps: NonNullable<AnyCaseInput['steps']> };
+/** A case that labels a recorded trace: its steps may be left to be derived from the trace. */
+export type TraceCaseInput = AnyCaseInput & { trace: NonNullable<AnyCaseInput['trace']> };
 export type ParsedCaseInput = z.output<typeof CaseInput>;
 export type FactValue = z.infer<typeof FactValue>;

@@ -29,6 +29,15 @@ export interface Labels {
   readonly ownership?: { readonly work: string; readonly maxWaitMs?: number };
 }
 
+/** The recorded trace a case labels (the traces adapter derives its steps). */
+export interface TraceRef {
+  /** As written: relative to the case file. Absent: the suite's trace files. */
+  readonly file?: string;
+  readonly traceId?: string;
+  readonly conversationId?: string;
+  readonly steps?: 'customer_turns' | 'agent_turns' | 'root_children';
+}
+
 /** A validated case, ready for an adapter and the checks. */
 export interface Case {
   readonly id: string;
@@ -38,8 +47,11 @@ export interface Case {
   readonly agents: readonly string[];
   readonly persons: readonly string[];
   readonly entry: string;
+  /** The steps as written; empty for a trace case that leaves them to be derived from the trace. */
   readonly steps: readonly Step[];
   readonly labels: Labels;
+  /** A recorded trace to label instead of driving an implementation. */
+  readonly trace?: TraceRef;
   /** Faults injected into this case (on top of the suite's). */
   readonly faults?: readonly Fault[];
   /** Where the case was loaded from, when it came from a file. */
@@ -63,7 +75,9 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
   const persons = input.participants.persons;
   const known = new Set([...agents, ...persons]);
   const names = () => [...known].join(', ');
-  const stepCount = input.steps.length;
+  const written = input.steps ?? [];
+  // A trace case without steps has them derived at run time: the trace adapter checks `at`.
+  const stepCount = input.steps === undefined ? Number.POSITIVE_INFINITY : written.length;
 
   if (input.entry !== undefined && !agents.includes(input.entry)) {
     problems.push({
@@ -71,7 +85,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       message: `entry must be one of the agents: ${agents.join(', ')}`,
     });
   }
-  input.steps.forEach((raw, i) => {
+  written.forEach((raw, i) => {
     if ('person' in raw && !persons.includes(raw.person.who)) {
       problems.push({
         path: ['steps', i, 'person', 'who'],
@@ -136,7 +150,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       agents,
       persons,
       entry: input.entry ?? (agents[0] as string),
-      steps: input.steps.map(toStep),
+      steps: written.map(toStep),
       labels: {
         handoffs,
         ...(input.expect.max_hops !== undefined && { maxHops: input.expect.max_hops }),
@@ -144,6 +158,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
         ...(input.expect.ownership && { ownership: toOwnership(input.expect.ownership) }),
       },
       ...(input.faults && { faults: input.faults }),
+      ...(input.trace && { trace: toTraceRef(input.trace) }),
       ...(file !== undefined && { file }),
     },
   };
@@ -166,7 +181,16 @@ function toOwnership(
   return { work: o.work, ...(o.max_wait_ms !== undefined && { maxWaitMs: o.max_wait_ms }) };
 }
 
-function toStep(raw: ParsedCaseInput['steps'][number]): Step {
+function toTraceRef(t: NonNullable<ParsedCaseInput['trace']>): TraceRef {
+  return {
+    ...(t.file !== undefined && { file: t.file }),
+    ...(t.trace_id !== undefined && { traceId: t.trace_id.toLowerCase() }),
+    ...(t.conversation_id !== undefined && { conversationId: t.conversation_id }),
+    ...(t.steps !== undefined && { steps: t.steps }),
+  };
+}
+
+function toStep(raw: NonNullable<ParsedCaseInput['steps']>[number]): Step {
   if ('customer' in raw) return { kind: 'customer', text: raw.customer };
   if ('tool' in raw) {
     const { name, ok, result, error } = raw.tool;

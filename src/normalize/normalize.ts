@@ -1,7 +1,9 @@
 import type { Timeline, TimelineEvent } from '../model/timeline.ts';
+import { recognizeAgentsSdk } from './recognize-agents-sdk.ts';
 import { recognizeBaton } from './recognize-baton.ts';
 import { recognizeEffects } from './recognize-effects.ts';
 import { recognizeGenAi } from './recognize-genai.ts';
+import { recognizeOpenInference } from './recognize-openinference.ts';
 import type { Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -10,7 +12,10 @@ import type { SpanRecord } from './span-record.ts';
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   recognizeBaton,
   recognizeEffects,
+  // Before GenAI: a handoff span that names its source says more than the nearest agent.
+  recognizeAgentsSdk,
   recognizeGenAi,
+  recognizeOpenInference,
 ];
 
 /**

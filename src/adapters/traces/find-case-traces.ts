@@ -1,0 +1,76 @@
+import { dirname, relative, resolve } from 'node:path';
+import { BatonError } from '../../errors.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import type { SpanRecord } from '../../normalize/span-record.ts';
+import type { TraceProblem } from '../../traces/read-batches.ts';
+import type { TraceIndex } from '../../traces/trace-index.ts';
+
+export type IndexOf = (file: string) => Promise<TraceIndex>;
+
+/**
+ * The spans of the trace(s) a case labels: its `trace_id`, every trace of its `conversation_id`,
+ * or — when it names neither — every trace of its files. The files are the case's own
+ * `trace.file` (relative to the case) or else the suite's. Throws an adapter error naming the id
+ * and the files when nothing is found.
+ */
+export async function findCaseTraces(
+  testCase: Case,
+  suiteFiles: readonly string[],
+  indexOf: IndexOf,
+): Promise<SpanRecord[]> {
+  const ref = testCase.trace;
+  if (!ref) {
+    throw new BatonError(
+      'adapter.load',
+      `Failed to find a trace for case ${testCase.id}: it has no \`trace:\`. Add \`trace: { trace_id: … }\` or \`trace: { conversation_id: … }\` to the case, or run it with another adapter.`,
+    );
+  }
+  const files = ref.file
+    ? [resolve(dirname(testCase.file ?? '.'), ref.file)]
+    : suiteFiles.map((f) => resolve(f));
+  if (files.length === 0) {
+    throw new BatonError(
+      'adapter.load',
+      `Failed to find a trace for case ${testCase.id}: neither the case (\`trace.file\`) nor the suite (\`adapter.files\`) names a trace file.`,
+    );
+  }
+  const spans: SpanRecord[] = [];
+  const seen = new Set<string>();
+  const problems: TraceProblem[] = [];
+  for (const file of files) {
+    const index = await indexOf(file);
+    problems.push(...index.problems);
+    const ids = ref.traceId
+      ? index.has(ref.traceId)
+        ? [ref.traceId]
+        : []
+      : ref.conversationId !== undefined
+        ? index.conversation(ref.conversationId)
+        : [...index.traceIds];
+    for (const span of await index.load(ids)) {
+      const key = `${span.traceId}/${span.spanId}`;
+      if (!seen.has(key)) spans.push(span);
+      seen.add(key);
+    }
+  }
+  if (spans.length === 0) throw notFound(testCase, files, problems);
+  return spans;
+}
+
+function notFound(testCase: Case, files: readonly string[], problems: readonly TraceProblem[]) {
+  const ref = testCase.trace ?? {};
+  const what = ref.traceId
+    ? `trace ${ref.traceId}`
+    : ref.conversationId !== undefined
+      ? `a trace of conversation ${ref.conversationId}`
+      : 'any span';
+  const shown = files.map((f) => relative(process.cwd(), f) || f).join(', ');
+  const unread =
+    problems.length > 0
+      ? ` ${problems.length} place(s) in the files could not be read, first ${problems[0]?.file}${problems[0]?.line === undefined ? '' : `:${problems[0]?.line}`}: ${problems[0]?.message}.`
+      : '';
+  return new BatonError(
+    'adapter.load',
+    `Failed to find ${what} for case ${testCase.id} in ${shown}.${unread} Check the id in the case's \`trace:\` and the suite's \`adapter.files\`.`,
+  );
+}

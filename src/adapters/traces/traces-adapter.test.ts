@@ -1,0 +1,117 @@
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { idOf } from '../../../test/fixtures/traces/otlp-writer.ts';
+import { parseCaseText } from '../../load/load-case.ts';
+import { AdapterConfig, type TracesAdapterConfig } from '../../model/adapter-config.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import type { CaseContext } from '../adapter.ts';
+import { createTracesAdapter } from './traces-adapter.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const FIXED = 'test/fixtures/traces/fixed';
+const suiteFile = join(ROOT, 'suites/in-test.yaml');
+
+function adapter(extra: Record<string, unknown> = {}) {
+  const config = AdapterConfig.parse({
+    type: 'traces',
+    files: [`../${FIXED}/support-chat.jsonl`, `../${FIXED}/agents-sdk.jsonl`],
+    ...extra,
+  }) as TracesAdapterConfig;
+  return createTracesAdapter(config, suiteFile);
+}
+
+function testCase(yaml: string, file = join(ROOT, 'cases/traces/in-test.yaml')): Case {
+  const head =
+    'id: c\ntitle: t\nsource: s\nparticipants: { agents: [Triage, Billing, Triage_Agent, Refund_Agent], persons: [supervisor] }\n';
+  const loaded = parseCaseText(head + yaml, file);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  return loaded.value;
+}
+
+const ctx = {} as CaseContext;
+
+describe('the traces adapter', () => {
+  it('derives a conversation’s steps and returns its spans with Baton’s shape', async () => {
+    const a = adapter();
+    const c = testCase('trace: { conversation_id: conv-4711 }\nexpect: { handoffs: none }\n');
+
+    const derived = await a.derive(c);
+
+    expect(derived.steps.map((s) => s.describe)).toEqual(
+      [0, 1, 2].map((i) => `trace ${idOf(`genai/4711/${i}`, 16).slice(0, 8)} "POST /chat"`),
+    );
+    const handoffs = derived.spans.filter((s) => s.attributes['baton.event'] === 'handoff');
+    expect(
+      handoffs.map((s) => [s.attributes['baton.handoff.from'], s.attributes['baton.handoff.to']]),
+    ).toEqual([
+      ['Triage', 'Billing'],
+      ['Billing', 'supervisor'],
+    ]);
+  });
+
+  it('maps agent names: `names` first, else spaces become underscores', async () => {
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const plain = await adapter().derive(c);
+    const mapped = await adapter({ names: { 'refund agent': 'refunds' } }).derive(c);
+
+    const to = (d: typeof plain) =>
+      d.spans.flatMap((s) =>
+        s.attributes['baton.event'] === 'handoff' ? [s.attributes['baton.handoff.to']] : [],
+      );
+    expect(to(plain)).toEqual(['Refund_Agent']);
+    expect(to(mapped)).toEqual(['refunds']);
+  });
+
+  it('reads a trace file named by the case, relative to the case file', async () => {
+    const c = testCase(
+      `trace: { file: ../../${FIXED}/crew-runs.json, steps: agent_turns }\nexpect: { handoffs: none }\n`,
+    );
+
+    const derived = await adapter({ files: [] }).derive(c);
+
+    expect(derived.steps.map((s) => s.describe)).toEqual([
+      'agent Support_Lead',
+      'agent Refund_Specialist',
+    ]);
+  });
+
+  it('is an error, naming the id and the files, when the trace is not there', async () => {
+    const c = testCase(
+      'trace: { trace_id: 0123456789abcdef0123456789abcdef }\nexpect: { handoffs: none }\n',
+    );
+
+    await expect(adapter().runCase(c, ctx)).rejects.toThrow(
+      `Failed to find trace 0123456789abcdef0123456789abcdef for case c in ${relative(process.cwd(), join(ROOT, FIXED, 'support-chat.jsonl'))}, ${relative(process.cwd(), join(ROOT, FIXED, 'agents-sdk.jsonl'))}. Check the id in the case's \`trace:\` and the suite's \`adapter.files\`.`,
+    );
+  });
+
+  it('is an error when a label names a step the trace does not have', async () => {
+    const c = testCase(
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 2 }]\n',
+    );
+
+    await expect(adapter().runCase(c, ctx)).rejects.toThrow(
+      /a label expects Triage_Agent → Refund_Agent at step 2, but the trace has steps 0 to 1 \(0 trace .* "OpenAI Agents trace: \{name\}"; 1 trace/,
+    );
+  });
+
+  it('is an error when the case lists steps the trace does not have', async () => {
+    const c = testCase(
+      'trace: { conversation_id: thread-77 }\nsteps: [{ customer: hi }]\nexpect: { handoffs: none }\n',
+    );
+
+    await expect(adapter().runCase(c, ctx)).rejects.toThrow(
+      /the case lists 1 steps, the trace has 2/,
+    );
+  });
+
+  it('is an error for a case without `trace:` and for a suite file that does not exist', async () => {
+    const c = testCase('steps: [{ customer: hi }]\nexpect: { handoffs: none }\n');
+
+    await expect(adapter().runCase(c, ctx)).rejects.toThrow(/it has no `trace:`/);
+    await expect(adapter({ files: ['nowhere.jsonl'] }).setup?.()).rejects.toThrow(
+      /Failed to read trace file suites\/nowhere.jsonl: it does not exist/,
+    );
+  });
+});

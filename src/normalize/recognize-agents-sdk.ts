@@ -1,0 +1,63 @@
+import { GENAI } from '../conventions/attributes.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
+import { str } from './attrs.ts';
+import { handoffEvent } from './lazy-handoff.ts';
+import { nearestAgent } from './recognize-openinference.ts';
+import { eventBase, type Recognizer } from './recognizer.ts';
+import type { SpanRecord } from './span-record.ts';
+
+/**
+ * Handoff attributes proposed for the GenAI conventions, modelled on the Agents SDK's handoff:
+ * an `execute_tool transfer_to_<agent>` span naming source and target (open-telemetry/
+ * semantic-conventions-genai#98), and the earlier `gen_ai.handoff.*` spelling some bridges write.
+ */
+export const GENAI_HANDOFF = {
+  source: 'gen_ai.agent.handoff.source.name',
+  target: 'gen_ai.agent.handoff.target.name',
+  sourceAlt: 'gen_ai.handoff.source_agent',
+  targetAlt: 'gen_ai.handoff.target_agent',
+} as const;
+
+const LOGFIRE_AGENT = 'Agent run:';
+
+/**
+ * Spans exported from the OpenAI Agents SDK. The SDK's span data is `{ type: 'handoff',
+ * from_agent, to_agent }` and `{ type: 'agent', name }`; exporters that bridge it to
+ * OpenTelemetry flatten it into attributes (Logfire writes `from_agent`/`to_agent` and an
+ * `Agent run: …` span with `name`; others prefix `span_data.`), or write the GenAI handoff
+ * proposal. A handoff without a named source comes from the nearest agent above the span.
+ */
+export const recognizeAgentsSdk: Recognizer = (span, index): TimelineEvent | undefined => {
+  const a = span.attributes;
+  const proposed = str(a, GENAI_HANDOFF.target) ?? str(a, GENAI_HANDOFF.targetAlt);
+  const to = proposed ?? str(a, 'to_agent') ?? str(a, 'span_data.to_agent');
+  if (to !== undefined) {
+    const named = proposed
+      ? (str(a, GENAI_HANDOFF.source) ?? str(a, GENAI_HANDOFF.sourceAlt))
+      : (str(a, 'from_agent') ?? str(a, 'span_data.from_agent'));
+    const from = named ?? nearestAgent(span, index);
+    if (from === undefined) return undefined;
+    return handoffEvent({
+      step: index.step(span),
+      at: span.start,
+      spanId: span.spanId,
+      from,
+      to,
+      reason: undefined,
+      raw: proposed ? a[GENAI.toolArgs] : undefined,
+      declaredSize: undefined,
+    });
+  }
+  const agent = sdkAgent(span);
+  return agent === undefined
+    ? undefined
+    : { kind: 'agent_turn', ...eventBase(span, index), agent, end: span.end };
+};
+
+function sdkAgent(span: SpanRecord): string | undefined {
+  const a = span.attributes;
+  const type = str(a, 'type') ?? str(a, 'span_data.type');
+  if (type === 'agent') return str(a, 'name') ?? str(a, 'span_data.name');
+  // Logfire drops `type` and names the span after its message template.
+  return span.name.startsWith(LOGFIRE_AGENT) ? str(a, 'name') : undefined;
+}

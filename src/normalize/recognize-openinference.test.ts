@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { normalize } from './normalize.ts';
+import type { SpanRecord } from './span-record.ts';
+
+function span(
+  spanId: string,
+  start: number,
+  name: string,
+  attributes: SpanRecord['attributes'],
+  parentId?: string,
+): SpanRecord {
+  return {
+    traceId: 't',
+    spanId,
+    name,
+    start,
+    end: start + 1,
+    attributes,
+    ...(parentId !== undefined && { parentId }),
+  };
+}
+const kind = (k: string, extra: SpanRecord['attributes'] = {}) => ({
+  'openinference.span.kind': k,
+  ...extra,
+});
+
+describe('recognizeOpenInference', () => {
+  it('reads the Agents SDK processor shape: AGENT spans, a TOOL span `handoff to <agent>`', () => {
+    const events = normalize([
+      span('root', 0, 'Agent workflow', kind('AGENT')),
+      span('tri', 1, 'Triage', kind('AGENT', { 'graph.node.id': 'Triage' }), 'root'),
+      span('h', 2, 'handoff to Refunds', kind('TOOL'), 'tri'),
+      span(
+        'ref',
+        3,
+        'Refunds',
+        kind('AGENT', { 'graph.node.id': 'Refunds', 'graph.node.parent_id': 'Triage' }),
+        'root',
+      ),
+    ]).events;
+
+    expect(
+      events.map((e) => [
+        e.kind,
+        'agent' in e ? e.agent : `${'from' in e && e.from}→${'to' in e && e.to}`,
+      ]),
+    ).toEqual([
+      ['agent_turn', 'Triage'],
+      ['handoff', 'Triage→Refunds'],
+      ['agent_turn', 'Refunds'],
+    ]);
+  });
+
+  it('finds the sender in graph.node.parent_id when no agent span encloses the handoff', () => {
+    const [h] = normalize([
+      span('h', 2, 'handoff to Refunds', kind('TOOL')),
+      span(
+        'r1',
+        3,
+        'Refunds',
+        kind('AGENT', { 'graph.node.id': 'Refunds', 'graph.node.parent_id': 'Triage' }),
+      ),
+      span(
+        'r2',
+        9,
+        'Refunds',
+        kind('AGENT', { 'graph.node.id': 'Refunds', 'graph.node.parent_id': 'Billing' }),
+      ),
+    ]).events.filter((e) => e.kind === 'handoff');
+
+    expect(h).toMatchObject({ from: 'Triage', to: 'Refunds' });
+  });
+
+  it('reads a transfer_to_<agent> TOOL span with input.value as the payload', () => {
+    const [h] = normalize([
+      span('a', 1, 'triage', kind('AGENT', { 'agent.name': 'triage' })),
+      span(
+        'h',
+        2,
+        'tool',
+        kind('TOOL', { 'tool.name': 'transfer_to_refunds', 'input.value': '{"order_id":"A-1"}' }),
+        'a',
+      ),
+    ]).events.filter((e) => e.kind === 'handoff');
+
+    expect(h).toMatchObject({ from: 'triage', to: 'refunds', payload: { order_id: 'A-1' } });
+  });
+
+  it('ignores other TOOL spans and spans of other kinds', () => {
+    const events = normalize([
+      span('a', 1, 'x', kind('TOOL', { 'tool.name': 'lookup_order' })),
+      span('b', 2, 'y', kind('LLM')),
+      span('c', 3, 'z', kind('CHAIN')),
+    ]).events;
+
+    expect(events).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { ATTR, GENAI } from '../conventions/attributes.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
+import { str } from './attrs.ts';
+import { handoffEvent } from './lazy-handoff.ts';
+import { eventBase, type Recognizer } from './recognizer.ts';
+import { SpanIndex } from './span-index.ts';
+import type { SpanRecord } from './span-record.ts';
+
+/** OpenInference attributes Baton reads (Arize OpenInference semantic conventions). */
+export const OPENINFERENCE = {
+  kind: 'openinference.span.kind',
+  agentName: 'agent.name',
+  nodeId: 'graph.node.id',
+  nodeParentId: 'graph.node.parent_id',
+  toolName: 'tool.name',
+  toolParameters: 'tool.parameters',
+  input: 'input.value',
+  sessionId: 'session.id',
+} as const;
+
+const HANDOFF_NAME = /^handoff to (.+)$/;
+const TRANSFER = /^transfer_to_(.+)$/;
+
+/**
+ * OpenInference shape (Phoenix/Arize; what its OpenAI Agents, CrewAI and LangChain
+ * instrumentations export): an AGENT span is an agent turn; a TOOL span named `handoff to <agent>`
+ * (the Agents SDK processor) or whose tool is `transfer_to_<agent>` is a handoff from the nearest
+ * agent above it, or else from the agent's `graph.node.parent_id`; `input.value` is the payload.
+ */
+export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent | undefined => {
+  const a = span.attributes;
+  const kind = str(a, OPENINFERENCE.kind);
+  if (kind === undefined) return undefined;
+  if (kind === 'AGENT') {
+    const agent = openInferenceAgent(span, index);
+    return agent === undefined
+      ? undefined
+      : { kind: 'agent_turn', ...eventBase(span, index), agent, end: span.end };
+  }
+  if (kind !== 'TOOL') return undefined;
+  const to =
+    HANDOFF_NAME.exec(span.name)?.[1] ?? TRANSFER.exec(str(a, OPENINFERENCE.toolName) ?? '')?.[1];
+  if (to === undefined) return undefined;
+  const from = nearestAgent(span, index) ?? graphParentOf(to, span.start, index);
+  if (from === undefined) return undefined;
+  return handoffEvent({
+    step: index.step(span),
+    at: span.start,
+    spanId: span.spanId,
+    from,
+    to,
+    reason: undefined,
+    raw: a[OPENINFERENCE.input] ?? a[OPENINFERENCE.toolParameters],
+    declaredSize: undefined,
+  });
+};
+
+/**
+ * The agent an OpenInference AGENT span stands for: `agent.name`, else `graph.node.id`, else its
+ * name — except for a root span without either attribute, which names a workflow (the Agents
+ * SDK processor's trace span), not an agent. A parent that is Baton's step span counts as none.
+ */
+function openInferenceAgent(span: SpanRecord, index: SpanIndex): string | undefined {
+  const a = span.attributes;
+  const named = str(a, OPENINFERENCE.agentName) ?? str(a, OPENINFERENCE.nodeId);
+  if (named !== undefined) return named;
+  const parent = index.parent(span);
+  const isRoot = parent === undefined || SpanIndex.stepIndexOf(parent) !== undefined;
+  return isRoot || span.name === '' ? undefined : span.name;
+}
+
+/**
+ * The agent a span itself says is acting, in any shape Baton knows: Baton's, GenAI's, OpenInference's
+ * (`agent.name`, AGENT spans) and OpenAI Agents SDK span data flattened into attributes.
+ */
+export function agentNameOf(span: SpanRecord, index: SpanIndex): string | undefined {
+  const a = span.attributes;
+  const direct = str(a, ATTR.agent) ?? str(a, GENAI.agentName) ?? str(a, OPENINFERENCE.agentName);
+  if (direct !== undefined) return direct;
+  if (str(a, OPENINFERENCE.kind) === 'AGENT') return openInferenceAgent(span, index);
+  if ((str(a, 'type') ?? str(a, 'span_data.type')) === 'agent')
+    return str(a, 'name') ?? str(a, 'span_data.name');
+  return undefined;
+}
+
+/** The nearest agent at or above a span, in any shape. */
+export function nearestAgent(span: SpanRecord, index: SpanIndex): string | undefined {
+  return index.nearest(span, (s) => agentNameOf(s, index));
+}
+
+const graphParents = new WeakMap<SpanIndex, Map<string, { start: number; from: string }[]>>();
+
+/**
+ * Who handed off to `agent`, as OpenInference's graph attributes record it on the receiving
+ * agent's span: the first such span that starts after the handoff, else the last one before.
+ */
+function graphParentOf(agent: string, at: number, index: SpanIndex): string | undefined {
+  let byNode = graphParents.get(index);
+  if (!byNode) {
+    byNode = new Map();
+    for (const s of index.spans) {
+      const node = str(s.attributes, OPENINFERENCE.nodeId);
+      const from = str(s.attributes, OPENINFERENCE.nodeParentId);
+      if (node === undefined || from === undefined) continue;
+      const list = byNode.get(node) ?? [];
+      list.push({ start: s.start, from });
+      byNode.set(node, list);
+    }
+    for (const list of byNode.values()) list.sort((x, y) => x.start - y.start);
+    graphParents.set(index, byNode);
+  }
+  const list = byNode.get(agent) ?? [];
+  return (list.find((e) => e.start >= at) ?? list.at(-1))?.from;
+}

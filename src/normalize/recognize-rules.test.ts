@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { RecognitionRule } from '../model/adapter-config.ts';
+import { BUILT_IN_RECOGNIZERS, normalize } from './normalize.ts';
+import { ruleRecognizer } from './recognize-rules.ts';
+import type { SpanRecord } from './span-record.ts';
+
+function span(
+  spanId: string,
+  name: string,
+  attributes: SpanRecord['attributes'],
+  parentId?: string,
+): SpanRecord {
+  return {
+    traceId: 't',
+    spanId,
+    name,
+    start: 1,
+    end: 2,
+    attributes,
+    ...(parentId && { parentId }),
+  };
+}
+
+const handoffs = (rules: unknown[], spans: SpanRecord[]) => {
+  const parsed = rules.map((r) => RecognitionRule.parse(r));
+  return normalize(spans, [ruleRecognizer(parsed), ...BUILT_IN_RECOGNIZERS]).events.filter(
+    (e) => e.kind === 'handoff',
+  );
+};
+
+const lead = span('lead', 'Support Lead.task.execute', {
+  'openinference.span.kind': 'AGENT',
+  'graph.node.id': 'Support Lead',
+});
+const delegate = span(
+  'd',
+  'Delegate work to coworker',
+  {
+    'openinference.span.kind': 'TOOL',
+    'tool.name': 'Delegate work to coworker',
+    'input.value': '{"task":"Refund A-1001","coworker":"Refund Specialist"}',
+  },
+  'lead',
+);
+
+describe('ruleRecognizer', () => {
+  it('reads a CrewAI delegation: target from the tool arguments, sender from the enclosing agent', () => {
+    const [h] = handoffs(
+      [
+        {
+          name: 'Delegate work to coworker',
+          handoff: {
+            to: 'json:input.value:coworker',
+            payload: 'attr:input.value',
+            reason: 'delegation',
+          },
+        },
+      ],
+      [lead, delegate],
+    );
+
+    expect(h).toMatchObject({
+      from: 'Support Lead',
+      to: 'Refund Specialist',
+      reason: 'delegation',
+      payload: { task: 'Refund A-1001', coworker: 'Refund Specialist' },
+    });
+  });
+
+  it('matches by attribute regex and reads names from the span name and attributes', () => {
+    const rules = [
+      {
+        name: '/^route (\\w+)$/',
+        attribute: { key: 'router.kind', value: '/^llm|rules$/' },
+        handoff: { to: 'name', from: 'attr:router.owner', reason: 'attr:router.why' },
+      },
+    ];
+    const spans = [
+      span('a', 'route billing', {
+        'router.kind': 'rules',
+        'router.owner': 'triage',
+        'router.why': 'policy_gate',
+      }),
+      span('b', 'route refunds', { 'router.kind': 'other', 'router.owner': 'triage' }),
+      span('c', 'route', { 'router.kind': 'llm' }),
+    ];
+
+    expect(handoffs(rules, spans).map((h) => [h.from, h.to, h.reason])).toEqual([
+      ['triage', 'billing', 'policy_gate'],
+    ]);
+  });
+
+  it('leaves a span alone when the rule cannot find its target or sender', () => {
+    const rules = [
+      { name: 'Delegate work to coworker', handoff: { to: 'json:input.value:missing' } },
+    ];
+
+    expect(handoffs(rules, [lead, delegate])).toEqual([]);
+  });
+
+  it('refuses rules that would match every span or whose places do not parse', () => {
+    expect(RecognitionRule.safeParse({ handoff: { to: 'attr:x' } }).success).toBe(false);
+    expect(RecognitionRule.safeParse({ name: 'x', handoff: { to: 'input.value' } }).success).toBe(
+      false,
+    );
+    expect(RecognitionRule.safeParse({ name: '/(/', handoff: { to: 'attr:x' } }).success).toBe(
+      false,
+    );
+    expect(RecognitionRule.safeParse({ name: 'x', handoff: { to: 'name:(' } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
+import type { SpanRecord } from '../normalize/span-record.ts';
+import { deriveSteps, type StepRule } from './derive-steps.ts';
+import { lowerSpans } from './lower-spans.ts';
+import { participantNames } from './participant-names.ts';
+
+function span(
+  spanId: string,
+  start: number,
+  attributes: SpanRecord['attributes'] = {},
+  parentId?: string,
+  traceId = 't1',
+): SpanRecord {
+  return {
+    traceId,
+    spanId,
+    name: spanId,
+    start,
+    end: start + 5,
+    attributes,
+    ...(parentId !== undefined && { parentId }),
+  };
+}
+const agent = (name: string) => ({
+  'gen_ai.operation.name': 'invoke_agent',
+  'gen_ai.agent.name': name,
+});
+const transfer = (caller: string, to: string) => ({
+  'gen_ai.operation.name': 'execute_tool',
+  'gen_ai.tool.name': `transfer_to_${to}`,
+  'gen_ai.agent.name': caller,
+});
+const users = (...texts: string[]) => ({
+  'gen_ai.operation.name': 'chat',
+  'gen_ai.input.messages': JSON.stringify(
+    texts.flatMap((t) => [
+      { role: 'user', parts: [{ type: 'text', content: t }] },
+      { role: 'assistant', content: 'ok' },
+    ]),
+  ),
+});
+
+/** Derives steps, then normalises: what the runner sees. Returns steps and handoff steps. */
+function judge(spans: SpanRecord[], rule: StepRule) {
+  const derived = deriveSteps(lowerSpans(spans, BUILT_IN_RECOGNIZERS, participantNames({})), rule);
+  const events = normalize(derived.spans).events;
+  return {
+    steps: derived.steps.map((s) => s.describe),
+    handoffs: events.flatMap((e) => (e.kind === 'handoff' ? [`${e.from}→${e.to}@${e.step}`] : [])),
+    turns: events.flatMap((e) => (e.kind === 'agent_turn' ? [`${e.agent}@${e.step}`] : [])),
+  };
+}
+
+describe('deriveSteps', () => {
+  it('keeps the step spans of a trace Baton recorded', () => {
+    const spans = [
+      span('s0', 0, {
+        'baton.event': 'step',
+        'baton.step.index': 0,
+        'baton.step.kind': 'customer',
+      }),
+      span('s1', 10, { 'baton.event': 'step', 'baton.step.index': 1, 'baton.step.kind': 'signal' }),
+      span(
+        'h',
+        11,
+        { 'baton.event': 'handoff', 'baton.handoff.from': 'a', 'baton.handoff.to': 'b' },
+        's1',
+      ),
+    ];
+
+    const out = deriveSteps(spans, 'agent_turns');
+
+    expect(out.recorded).toBe(true);
+    expect(out.steps.map((s) => s.describe)).toEqual([
+      'recorded customer step',
+      'recorded signal step',
+    ]);
+    expect(out.spans).toEqual(spans);
+  });
+
+  it('customer_turns: one step per trace of a conversation, in time order', () => {
+    const spans = [
+      span('r2', 100, {}, undefined, 't2'),
+      span('b2', 101, agent('Billing'), 'r2', 't2'),
+      span('x2', 102, transfer('Billing', 'supervisor'), 'b2', 't2'),
+      span('r1', 0, {}, undefined, 't1'),
+      span('a1', 1, agent('Triage'), 'r1', 't1'),
+      span('x1', 2, transfer('Triage', 'Billing'), 'a1', 't1'),
+    ];
+
+    const out = judge(spans, 'customer_turns');
+
+    expect(out.steps).toEqual(['trace t1 "r1"', 'trace t2 "r2"']);
+    expect(out.handoffs).toEqual(['Triage→Billing@0', 'Billing→supervisor@1']);
+  });
+
+  it('customer_turns in one trace: a step starts where the input brings a new user message', () => {
+    const spans = [
+      span('root', 0),
+      span('a', 1, agent('Triage'), 'root'),
+      span('llm1', 2, users('Hi, my order is late'), 'a'),
+      span('llm1b', 3, users('Hi, my order is late'), 'a'),
+      span('llm2', 20, users('Hi, my order is late', 'Order A-1, still nothing'), 'a'),
+      span('x', 21, transfer('Triage', 'Shipping'), 'a'),
+    ];
+
+    const out = judge(spans, 'customer_turns');
+
+    expect(out.steps).toEqual([
+      'customer: "Hi, my order is late"',
+      'customer: "Order A-1, still nothing"',
+    ]);
+    expect(out.handoffs).toEqual(['Triage→Shipping@1']);
+    expect(out.turns).toEqual(['Triage@0']);
+  });
+
+  it('agent_turns: nested agent turns, and the enclosing agent keeps its step after them', () => {
+    const oi = (name: string, extra = {}) => ({
+      'openinference.span.kind': 'AGENT',
+      'graph.node.id': name,
+      ...extra,
+    });
+    const spans = [
+      span('kick', 0, { 'openinference.span.kind': 'CHAIN' }),
+      span('lead', 1, oi('Lead'), 'kick'),
+      span(
+        'tool',
+        2,
+        { 'openinference.span.kind': 'TOOL', 'tool.name': 'transfer_to_Refunds' },
+        'lead',
+      ),
+      span('ref', 3, oi('Refunds'), 'tool'),
+      span(
+        'back',
+        4,
+        { 'openinference.span.kind': 'TOOL', 'tool.name': 'transfer_to_Lead' },
+        'ref',
+      ),
+      span(
+        'late',
+        30,
+        { 'openinference.span.kind': 'TOOL', 'tool.name': 'transfer_to_Billing' },
+        'lead',
+      ),
+    ];
+
+    const out = judge(spans, 'agent_turns');
+
+    expect(out.steps).toEqual(['agent Lead', 'agent Refunds']);
+    expect(out.handoffs).toEqual(['Lead→Refunds@0', 'Refunds→Lead@1', 'Lead→Billing@0']);
+  });
+
+  it('root_children: one step per child of the root', () => {
+    const spans = [
+      span('root', 0),
+      span('n1', 1, agent('a'), 'root'),
+      span('n2', 10, agent('b'), 'root'),
+      span('x', 11, transfer('b', 'c'), 'n2'),
+    ];
+
+    expect(judge(spans, 'root_children')).toMatchObject({
+      steps: ['span "n1"', 'span "n2"'],
+      handoffs: ['b→c@1'],
+    });
+  });
+
+  it('makes the whole trace one step when the rule finds nothing', () => {
+    const spans = [span('root', 0), span('x', 3, transfer('a', 'b'), 'root')];
+
+    expect(judge(spans, 'customer_turns')).toMatchObject({
+      steps: ['trace t1 "root"'],
+      handoffs: ['a→b@0'],
+    });
+  });
+});

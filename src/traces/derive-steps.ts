@@ -1,0 +1,161 @@
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { TRACE_STEP_RULES } from '../model/adapter-config.ts';
+import { str } from '../normalize/attrs.ts';
+import { SpanIndex } from '../normalize/span-index.ts';
+import type { SpanRecord } from '../normalize/span-record.ts';
+import { userMessages } from './user-messages.ts';
+
+export type StepRule = (typeof TRACE_STEP_RULES)[number];
+
+/** One step Baton derived from a trace: where it starts and a one-line description. */
+export interface DerivedStep {
+  readonly index: number;
+  readonly at: number;
+  /** The span that starts the step (a Baton step span when the trace recorded its own steps). */
+  readonly spanId: string;
+  readonly describe: string;
+}
+
+export interface DerivedSteps {
+  /** The trace's spans with Baton step spans added: the rest of Baton runs on them unchanged. */
+  readonly spans: SpanRecord[];
+  readonly steps: readonly DerivedStep[];
+  /** True when the trace carried Baton's own step spans, which are then kept as they are. */
+  readonly recorded: boolean;
+}
+
+interface Start {
+  readonly span: SpanRecord;
+  readonly describe: string;
+}
+
+const STEP_KIND: Record<StepRule, string> = {
+  customer_turns: 'customer',
+  agent_turns: 'agent',
+  root_children: 'trace',
+};
+
+/**
+ * Cuts a recorded trace (or the traces of one conversation) into steps and adds Baton's step
+ * spans, so the spans look as if Baton had replayed the case: each starting span gets a step
+ * span inserted as its parent (`baton.step.index` k), so its whole subtree is at step k; other
+ * spans are placed by time, at the last step started before them. Step 0 starts with the
+ * earliest span. A trace that already holds Baton step spans keeps them. When the rule finds no
+ * starting span, the whole trace is one step.
+ */
+export function deriveSteps(spans: readonly SpanRecord[], rule: StepRule): DerivedSteps {
+  const recorded = recordedSteps(spans);
+  if (recorded.length > 0) return { spans: [...spans], steps: recorded, recorded: true };
+  if (spans.length === 0) return { spans: [], steps: [], recorded: false };
+  const found = startsOf(spans, rule);
+  const starts = found.length > 0 ? found : [rootStart(rootsOf(spans)[0] as SpanRecord)];
+  return insertSteps(spans, starts, STEP_KIND[rule]);
+}
+
+function recordedSteps(spans: readonly SpanRecord[]): DerivedStep[] {
+  const steps: DerivedStep[] = [];
+  for (const s of spans) {
+    const index = SpanIndex.stepIndexOf(s);
+    if (index === undefined) continue;
+    const kind = str(s.attributes, ATTR.stepKind) ?? 'step';
+    steps.push({ index, at: s.start, spanId: s.spanId, describe: `recorded ${kind} step` });
+  }
+  return steps.sort((a, b) => a.index - b.index);
+}
+
+function startsOf(spans: readonly SpanRecord[], rule: StepRule): Start[] {
+  const ordered = [...spans].sort(byStart);
+  if (rule === 'agent_turns') {
+    return ordered
+      .filter((s) => str(s.attributes, ATTR.event) === EVENT.agent)
+      .map((span) => ({ span, describe: `agent ${str(span.attributes, ATTR.agent)}` }));
+  }
+  const roots = rootsOf(spans);
+  if (rule === 'root_children') {
+    const rootIds = new Set(roots.map((r) => r.spanId));
+    return ordered
+      .filter((s) => s.parentId !== undefined && rootIds.has(s.parentId))
+      .map((span) => ({ span, describe: `span "${span.name}"` }));
+  }
+  const traces = new Set(roots.map((r) => r.traceId));
+  if (traces.size > 1) {
+    // One customer turn per trace: what Runner.run, a request handler or a kickoff records.
+    const firstRoot = new Map<string, SpanRecord>();
+    for (const r of roots) if (!firstRoot.has(r.traceId)) firstRoot.set(r.traceId, r);
+    return [...firstRoot.values()].map(rootStart);
+  }
+  return userTurnStarts(ordered);
+}
+
+/** Spans whose input brings a user message more than any span before them: a new customer turn. */
+function userTurnStarts(ordered: readonly SpanRecord[]): Start[] {
+  const starts: Start[] = [];
+  let most = 0;
+  for (const span of ordered) {
+    const users = userMessages(span);
+    if (!users || users.count <= most) continue;
+    most = users.count;
+    starts.push({ span, describe: `customer: ${quote(users.last)}` });
+  }
+  return starts;
+}
+
+function rootsOf(spans: readonly SpanRecord[]): SpanRecord[] {
+  const ids = new Set(spans.map((s) => s.spanId));
+  return spans.filter((s) => s.parentId === undefined || !ids.has(s.parentId)).sort(byStart);
+}
+
+function rootStart(span: SpanRecord): Start {
+  return { span, describe: `trace ${span.traceId.slice(0, 8)} "${span.name}"` };
+}
+
+function insertSteps(
+  spans: readonly SpanRecord[],
+  starts: readonly Start[],
+  kind: string,
+): DerivedSteps {
+  const ordered = dedupe(starts).sort((a, b) => byStart(a.span, b.span));
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of spans) {
+    first = Math.min(first, s.start);
+    last = Math.max(last, s.end);
+  }
+  const reparent = new Map<string, string>();
+  const stepSpans: SpanRecord[] = [];
+  const steps: DerivedStep[] = ordered.map(({ span, describe }, k) => {
+    const id = `baton.step.${k}`;
+    const start = k === 0 ? first : span.start;
+    const next = ordered[k + 1];
+    stepSpans.push({
+      traceId: span.traceId,
+      spanId: id,
+      ...(span.parentId !== undefined && { parentId: span.parentId }),
+      name: `baton.step ${k}`,
+      start,
+      end: next ? next.span.start : last,
+      attributes: { [ATTR.event]: EVENT.step, [ATTR.stepIndex]: k, [ATTR.stepKind]: kind },
+    });
+    reparent.set(span.spanId, id);
+    return { index: k, at: start, spanId: span.spanId, describe };
+  });
+  const rewired = spans.map((s) => {
+    const parentId = reparent.get(s.spanId);
+    return parentId === undefined ? s : { ...s, parentId };
+  });
+  return { spans: [...stepSpans, ...rewired], steps, recorded: false };
+}
+
+function dedupe(starts: readonly Start[]): Start[] {
+  const seen = new Set<string>();
+  return starts.filter((s) => !seen.has(s.span.spanId) && seen.add(s.span.spanId));
+}
+
+function byStart(a: SpanRecord, b: SpanRecord): number {
+  return a.start - b.start || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
+}
+
+function quote(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(line.length > 60 ? `${line.slice(0, 59)}…` : line);
+}

@@ -1,0 +1,84 @@
+import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
+
+/** The raw span objects of one OTLP/JSON export request (`resourceSpans[].scopeSpans[].spans[]`). */
+export function rawSpansOf(request: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (const resource of arrayAt(request, 'resourceSpans')) {
+    // `instrumentationLibrarySpans` is the name older OTLP versions used for `scopeSpans`.
+    const scopes = [
+      ...arrayAt(resource, 'scopeSpans'),
+      ...arrayAt(resource, 'instrumentationLibrarySpans'),
+    ];
+    for (const scope of scopes) for (const span of arrayAt(scope, 'spans')) out.push(span);
+  }
+  return out;
+}
+
+function arrayAt(value: unknown, key: string): unknown[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const v = (value as Record<string, unknown>)[key];
+  return Array.isArray(v) ? v : [];
+}
+
+/** The trace id of a raw span (hex), without converting the rest of it. */
+export function rawTraceId(raw: unknown): string | undefined {
+  return typeof raw === 'object' && raw !== null
+    ? otlpId((raw as { traceId?: unknown }).traceId, 16)
+    : undefined;
+}
+
+/** Why a raw span cannot become a SpanRecord, or undefined when it can. */
+export function spanDefect(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return 'a span must be a JSON object';
+  const r = raw as Record<string, unknown>;
+  if (rawTraceId(r) === undefined) return 'a span without a traceId';
+  if (otlpId(r.spanId, 8) === undefined) return 'a span without a spanId';
+  if (nanosToMillis(r.startTimeUnixNano) === undefined)
+    return `span ${String(r.spanId)} has no startTimeUnixNano (nanoseconds as a string or number)`;
+  return undefined;
+}
+
+/** One OTLP/JSON span as a SpanRecord; undefined when `spanDefect` names a defect. */
+export function toSpanRecord(raw: unknown): SpanRecord | undefined {
+  if (spanDefect(raw) !== undefined) return undefined;
+  const r = raw as Record<string, unknown>;
+  const start = nanosToMillis(r.startTimeUnixNano) as number;
+  const parentId = otlpId(r.parentSpanId, 8);
+  const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
+    traceId: rawTraceId(r) as string,
+    spanId: otlpId(r.spanId, 8) as string,
+    name: typeof r.name === 'string' ? r.name : '',
+    start,
+    end: nanosToMillis(r.endTimeUnixNano) ?? start,
+    attributes: attributesOf(r.attributes),
+  };
+  if (parentId !== undefined) record.parentId = parentId;
+  return record;
+}
+
+function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
+  const out: Record<string, AttrValue | undefined> = {};
+  if (!Array.isArray(list)) return out;
+  for (const kv of list) {
+    const key = (kv as { key?: unknown } | null)?.key;
+    if (typeof key !== 'string') continue;
+    const value = attrValue((kv as { value?: unknown }).value);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** The string value of one attribute of a raw span, without converting the others. */
+export function rawStringAttr(raw: unknown, keys: ReadonlySet<string>): string | undefined {
+  const list = (raw as { attributes?: unknown } | null)?.attributes;
+  if (!Array.isArray(list)) return undefined;
+  for (const kv of list) {
+    const entry = kv as { key?: unknown; value?: { stringValue?: unknown } } | null;
+    if (typeof entry?.key === 'string' && keys.has(entry.key)) {
+      const v = entry.value?.stringValue;
+      if (typeof v === 'string') return v;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,114 @@
+import type { SpanRecord } from '../normalize/span-record.ts';
+import { rawStringAttr, rawTraceId, spanDefect, toSpanRecord } from './otlp-spans.ts';
+import {
+  readRanges,
+  readSpanBatches,
+  type SpanBatch,
+  type StoredRange,
+  type TraceProblem,
+} from './read-batches.ts';
+
+/**
+ * Attributes that name the conversation a trace belongs to: OpenTelemetry GenAI, OpenInference,
+ * Baton's own case root, and the OpenAI Agents SDK's trace `group_id` as exporters flatten it.
+ */
+export const CONVERSATION_KEYS: ReadonlySet<string> = new Set([
+  'gen_ai.conversation.id',
+  'session.id',
+  'baton.case.id',
+  'group_id',
+]);
+
+interface Entry {
+  readonly ranges: { start: number; end: number; kind: StoredRange['kind'] }[];
+  lastList: number;
+  lastIndex: number;
+}
+
+/**
+ * Where each trace of one file is, read in one streaming pass: per trace id, the byte ranges of
+ * the lines (or runs of span objects) holding its spans; per conversation id, its traces. Memory
+ * grows with the number of traces, not spans; a case's trace is then read back by range.
+ */
+export class TraceIndex {
+  private readonly entries = new Map<string, Entry>();
+  private readonly conversationTraces = new Map<string, Set<string>>();
+
+  private constructor(
+    readonly file: string,
+    readonly problems: readonly TraceProblem[],
+  ) {}
+
+  static async build(file: string): Promise<TraceIndex> {
+    const problems: TraceProblem[] = [];
+    const index = new TraceIndex(file, problems);
+    for await (const batch of readSpanBatches(file, (p) => problems.push(p))) index.add(batch);
+    return index;
+  }
+
+  get traceIds(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  has(traceId: string): boolean {
+    return this.entries.has(traceId);
+  }
+
+  /** The traces holding a span that names this conversation (ids of the file's traces). */
+  conversation(id: string): readonly string[] {
+    return [...(this.conversationTraces.get(id) ?? [])];
+  }
+
+  /** Reads the spans of these traces back from the file. */
+  async load(traceIds: readonly string[]): Promise<SpanRecord[]> {
+    const wanted = new Set(traceIds);
+    const ranges = new Map<number, StoredRange>();
+    for (const id of wanted)
+      for (const r of this.entries.get(id)?.ranges ?? []) ranges.set(r.start, r);
+    const sorted = [...ranges.values()].sort((a, b) => a.start - b.start);
+    const spans: SpanRecord[] = [];
+    for (const raw of await readRanges(this.file, sorted)) {
+      const id = rawTraceId(raw);
+      if (id === undefined || !wanted.has(id)) continue;
+      const span = toSpanRecord(raw);
+      if (span) spans.push(span);
+    }
+    return spans;
+  }
+
+  private add(batch: SpanBatch): void {
+    for (const raw of batch.raw) {
+      const defect = spanDefect(raw);
+      if (defect !== undefined) {
+        (this.problems as TraceProblem[]).push({
+          file: this.file,
+          line: batch.line,
+          message: defect,
+        });
+        continue;
+      }
+      const id = rawTraceId(raw) as string;
+      this.addRange(id, batch);
+      const conversation = rawStringAttr(raw, CONVERSATION_KEYS);
+      if (conversation !== undefined) {
+        const set = this.conversationTraces.get(conversation) ?? new Set<string>();
+        set.add(id);
+        this.conversationTraces.set(conversation, set);
+      }
+    }
+  }
+
+  private addRange(id: string, batch: SpanBatch): void {
+    const entry = this.entries.get(id) ?? { ranges: [], lastList: -1, lastIndex: -1 };
+    this.entries.set(id, entry);
+    const last = entry.ranges.at(-1);
+    const { range } = batch;
+    if (last && last.start === range.start) return; // another span of the same line
+    // Adjacent span objects of one array read back as one run: `{…},{…}`.
+    if (last && batch.list === entry.lastList && batch.index === entry.lastIndex + 1) {
+      last.end = range.end;
+    } else entry.ranges.push({ ...range });
+    entry.lastList = batch.list ?? -1;
+    entry.lastIndex = batch.index ?? -1;
+  }
+}

@@ -1,0 +1,75 @@
+import { parseJson } from '../normalize/attrs.ts';
+import type { SpanRecord } from '../normalize/span-record.ts';
+
+/** The user messages a span's input carries: how many, and the text of the last one. */
+export interface UserMessages {
+  readonly count: number;
+  readonly last: string;
+}
+
+const OI_PREFIX = 'llm.input_messages.';
+const OI_ROLE = '.message.role';
+
+/**
+ * The user messages in a span's model input, in the shapes Baton knows: GenAI
+ * `gen_ai.input.messages`, OpenInference `llm.input_messages.<i>.message.*` and an `input.value`
+ * holding a JSON message list (OpenInference's Agents SDK response spans). Undefined when the
+ * span carries no message list. Each model call re-sends the conversation so far, so the count
+ * grows by one with each customer turn: that is how `customer_turns` finds turns in one trace.
+ */
+export function userMessages(span: SpanRecord): UserMessages | undefined {
+  const a = span.attributes;
+  const genai = a['gen_ai.input.messages'];
+  if (typeof genai === 'string') return fromList(parseJson(genai));
+  const input = a['input.value'];
+  if (typeof input === 'string' && input.trimStart().startsWith('[')) {
+    const found = fromList(parseJson(input));
+    if (found) return found;
+  }
+  return fromOpenInference(a);
+}
+
+function fromList(list: unknown): UserMessages | undefined {
+  if (!Array.isArray(list)) return undefined;
+  let count = 0;
+  let last = '';
+  for (const m of list) {
+    if (typeof m !== 'object' || m === null || (m as { role?: unknown }).role !== 'user') continue;
+    count++;
+    last = textOf(m as Record<string, unknown>);
+  }
+  return { count, last };
+}
+
+function fromOpenInference(a: SpanRecord['attributes']): UserMessages | undefined {
+  let count = 0;
+  let lastIndex = -1;
+  let seen = false;
+  for (const key in a) {
+    if (!key.startsWith(OI_PREFIX) || !key.endsWith(OI_ROLE)) continue;
+    seen = true;
+    if (a[key] !== 'user') continue;
+    count++;
+    lastIndex = Math.max(lastIndex, Number(key.slice(OI_PREFIX.length, -OI_ROLE.length)));
+  }
+  if (!seen) return undefined;
+  const content = a[`${OI_PREFIX}${lastIndex}.message.content`];
+  return { count, last: typeof content === 'string' ? content : '' };
+}
+
+/** Text of a message: `content` as text, or the text parts (`parts` in GenAI, `content` lists). */
+function textOf(m: Record<string, unknown>): string {
+  if (typeof m.content === 'string') return m.content;
+  const parts = Array.isArray(m.parts) ? m.parts : Array.isArray(m.content) ? m.content : [];
+  return parts
+    .map((p) => {
+      const part = p as { content?: unknown; text?: unknown };
+      return typeof part.content === 'string'
+        ? part.content
+        : typeof part.text === 'string'
+          ? part.text
+          : '';
+    })
+    .filter(Boolean)
+    .join(' ');
+}
