@@ -1,6 +1,6 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
 
-interface Buffer {
+interface CaseBuffer {
   readonly spans: SpanRecord[];
   /** When the last span arrived (performance.now()), or when the buffer opened. */
   lastArrival: number;
@@ -20,7 +20,7 @@ export interface SettleOptions {
  * closed) are dropped and counted, never handed to another case.
  */
 export class TraceRouter {
-  private readonly buffers = new Map<string, Buffer>();
+  private readonly buffers = new Map<string, CaseBuffer>();
   private droppedCount = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}

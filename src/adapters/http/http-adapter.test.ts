@@ -214,6 +214,19 @@ describe('createHttpAdapter', () => {
     );
   });
 
+  it('refuses placeholders where Baton does not fill them, and {{port}} without a service to start', () => {
+    const command = () =>
+      createHttpAdapter(http({ url, start: { command: '{{otlp.endpoint}}' } }), SUITE);
+    const port = () => createHttpAdapter(http({ url: 'http://127.0.0.1:{{port}}/turn' }), SUITE);
+
+    expect(command).toThrow(
+      'Failed to read adapter.start.command or cwd in suites/unit-http.yaml: unknown placeholder {{otlp.endpoint}}. Write them out.',
+    );
+    expect(port).toThrow(
+      "Failed to read adapter.url in suites/unit-http.yaml: {{port}} is the port Baton picks for a service it starts, and there is no adapter.start. Write the service's port, or add adapter.start.",
+    );
+  });
+
   it('refuses unknown placeholders before anything starts', () => {
     const make = () => createHttpAdapter(http({ url, body: { id: '{{case.name}}' } }), SUITE);
 

@@ -187,19 +187,28 @@ function freePort(): Promise<number> {
 
 /** Unknown `{{placeholders}}` are a suite error, found before anything starts. */
 function checkPlaceholders(config: HttpAdapterConfig, suite: string): void {
+  const s = config.start;
   const places: [string, unknown, readonly string[]][] = [
     ['adapter.url', config.url, STEP_VARS],
     ['adapter.headers', config.headers, STEP_VARS],
     ['adapter.body', config.body, STEP_VARS],
-    ['adapter.start', config.start ?? null, SETUP_VARS],
+    ['adapter.start', s ? [s.args, s.env, s.ready_url ?? null] : null, SETUP_VARS],
+    ['adapter.start.command or cwd', s ? [s.command, s.cwd ?? null] : null, []],
   ];
   for (const [where, template, known] of places) {
     const unknown = unknownPlaceholders(template, known);
-    if (unknown.length > 0) {
-      throw new BatonError(
-        'adapter.options',
-        `Failed to read ${where} in ${suite}: unknown placeholder ${unknown.map((u) => `{{${u}}}`).join(', ')}. Use ${known.map((k) => `{{${k}}}`).join(', ')}.`,
-      );
-    }
+    if (unknown.length === 0) continue;
+    const use =
+      known.length > 0 ? `Use ${known.map((k) => `{{${k}}}`).join(', ')}` : 'Write them out';
+    throw new BatonError(
+      'adapter.options',
+      `Failed to read ${where} in ${suite}: unknown placeholder ${unknown.map((u) => `{{${u}}}`).join(', ')}. ${use}.`,
+    );
+  }
+  if (!s && usesPort(config)) {
+    throw new BatonError(
+      'adapter.options',
+      `Failed to read adapter.url in ${suite}: {{port}} is the port Baton picks for a service it starts, and there is no adapter.start. Write the service's port, or add adapter.start.`,
+    );
   }
 }
