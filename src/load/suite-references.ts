@@ -9,8 +9,14 @@ import type { YamlSource } from './yaml-document.ts';
 /** The files a suite names (adapter module, contract modules), each with where it is written. */
 function references(config: ParsedSuite): { path: DataPath; given: string; what: string }[] {
   const refs: { path: DataPath; given: string; what: string }[] = [];
-  if (config.adapter.type === 'module') {
-    refs.push({ path: ['adapter', 'path'], given: config.adapter.path, what: 'adapter module' });
+  const adapter = config.adapter;
+  if (adapter.type === 'module' || adapter.type === 'openai-agents' || adapter.type === 'langgraph') {
+    refs.push({ path: ['adapter', 'path'], given: adapter.path, what: 'adapter module' });
+  }
+  if (adapter.type === 'traces') {
+    adapter.files.forEach((given, i) => {
+      refs.push({ path: ['adapter', 'files', i], given, what: 'trace file' });
+    });
   }
   config.contracts?.modules.forEach((given, i) => {
     refs.push({ path: ['contracts', 'modules', i], given, what: 'contract module' });

@@ -35,7 +35,7 @@ export function runCli(
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: options.cwd ?? REPO, env, timeout: options.killAfterMs ?? 20_000 },
+      { cwd: options.cwd ?? REPO, env, timeout: options.killAfterMs ?? 90_000 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
         resolve({ code, stdout, stderr });
