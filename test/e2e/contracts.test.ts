@@ -153,7 +153,7 @@ describe('example-lenient-receiver: a forgiving intake check', () => {
     expect(block).toMatch(/\n {4}counterexample \{"envelope":\{.*"hop":"\d+"/);
     expect(block).toMatch(/\n {4}seed -?\d+ {2}path \d+(:\d+)* {2}after \d+ runs, \d+ shrinks\n/);
     expect(block).toMatch(
-      /\n {4}replay npx baton run suites\/example-lenient-receiver\.yaml --property '\*→refunds:no_coercion' --seed -?\d+ --path '\d+(:\d+)*'\n/,
+      /\n {4}replay npx baton run suites\/example-lenient-receiver\.yaml --property '\*→refunds:no_coercion' --seed -?\d+ --path '\d+(:\d+)*' --clock \d+\n/,
     );
   });
 
@@ -172,12 +172,14 @@ describe('replaying a counterexample with the command the console printed', () =
   let original: RunReport['properties'][number] | undefined;
   beforeAll(async () => {
     const printed =
-      /replay npx baton run (\S+) --property '([^']+)' --seed (-?\d+) --path '([^']+)'/.exec(
+      /replay npx baton run (\S+) --property '([^']+)' --seed (-?\d+) --path '([^']+)' --clock (\d+)/.exec(
         lenient.stdout.split('✗ FAIL  *→refunds:no_coercion')[1] ?? '',
       );
-    const [, file = '', property = '', seed = '', path = ''] = printed ?? [];
+    const [, file = '', property = '', seed = '', path = '', clock = ''] = printed ?? [];
     original = lenient.report.properties.find((p) => p.id === property);
-    replay = await run('replay', [file, '--property', property, '--seed', seed, '--path', path]);
+    replay = await run('replay', [
+      ...[file, '--property', property, '--seed', seed, '--path', path, '--clock', clock],
+    ]);
   });
 
   it('reproduces the same failure from one run, and exits 1', () => {
@@ -191,6 +193,7 @@ describe('replaying a counterexample with the command the console printed', () =
       numRuns: 1,
       seed: original?.seed,
       path: original?.path,
+      clock: original?.clock,
       counterexample: original?.counterexample,
     });
   });
