@@ -162,3 +162,4 @@ line(
   `${envelopes.calls} receiver calls in ${envelopes.ms.toFixed(0)} ms  ${envelopes.perSecond} envelopes/s`,
 );
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+(await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process

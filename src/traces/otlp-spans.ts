@@ -41,13 +41,16 @@ export function spanDefect(raw: unknown): string | undefined {
 
 /** One OTLP/JSON span as a SpanRecord; undefined when `spanDefect` names a defect. */
 export function toSpanRecord(raw: unknown): SpanRecord | undefined {
-  if (spanDefect(raw) !== undefined) return undefined;
+  if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
-  const start = nanosToMillis(r.startTimeUnixNano) as number;
+  const traceId = otlpId(r.traceId, 16);
+  const spanId = otlpId(r.spanId, 8);
+  const start = nanosToMillis(r.startTimeUnixNano);
+  if (traceId === undefined || spanId === undefined || start === undefined) return undefined;
   const parentId = otlpId(r.parentSpanId, 8);
   const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
-    traceId: rawTraceId(r) as string,
-    spanId: otlpId(r.spanId, 8) as string,
+    traceId,
+    spanId,
     name: typeof r.name === 'string' ? r.name : '',
     start,
     end: nanosToMillis(r.endTimeUnixNano) ?? start,
@@ -63,8 +66,11 @@ function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
   for (const kv of list) {
     const key = (kv as { key?: unknown } | null)?.key;
     if (typeof key !== 'string') continue;
-    const value = attrValue((kv as { value?: unknown }).value);
-    if (value !== undefined) out[key] = value;
+    const value = (kv as { value?: { stringValue?: unknown } }).value;
+    // Most attributes are strings: skip the general conversion for them.
+    const text = value?.stringValue;
+    const converted = typeof text === 'string' ? text : attrValue(value);
+    if (converted !== undefined) out[key] = converted;
   }
   return out;
 }

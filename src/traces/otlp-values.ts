@@ -1,6 +1,7 @@
 import type { AttrValue } from '../normalize/span-record.ts';
 
-const HEX_ID = /^[0-9a-fA-F]+$/;
+const LOWER_HEX = /^[0-9a-f]+$/;
+const HEX = /^[0-9a-fA-F]+$/;
 
 /**
  * An OTLP id as lowercase hex. OTLP/JSON writes ids as hex; some writers (proto3 JSON mappers)
@@ -9,7 +10,10 @@ const HEX_ID = /^[0-9a-fA-F]+$/;
  */
 export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
   if (typeof raw !== 'string' || raw === '') return undefined;
-  if (raw.length === bytes * 2 && HEX_ID.test(raw)) return raw.toLowerCase();
+  if (raw.length === bytes * 2) {
+    if (LOWER_HEX.test(raw)) return raw;
+    if (HEX.test(raw)) return raw.toLowerCase();
+  }
   if (raw.length >= Math.ceil(bytes / 3) * 4 - 2 && raw.length <= Math.ceil(bytes / 3) * 4) {
     const decoded = Buffer.from(raw, 'base64');
     if (decoded.length === bytes) return decoded.toString('hex');
@@ -20,10 +24,11 @@ export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
 /** Nanoseconds since the epoch (int64 as a string or a number) → milliseconds. */
 export function nanosToMillis(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw / 1e6 : undefined;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) return undefined;
+  if (typeof raw !== 'string' || raw === '') return undefined;
   // Split so the integer milliseconds stay exact beyond 2^53 nanoseconds.
-  if (raw.length <= 6) return Number(raw) / 1e6;
-  return Number(raw.slice(0, -6)) + Number(raw.slice(-6)) / 1e6;
+  const ms =
+    raw.length <= 6 ? Number(raw) / 1e6 : Number(raw.slice(0, -6)) + Number(raw.slice(-6)) / 1e6;
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
 
 type Primitive = string | number | boolean;
