@@ -19,6 +19,8 @@ export const CONVERSATION_KEYS: ReadonlySet<string> = new Set([
   'group_id',
 ]);
 
+const MAX_PROBLEMS = 100;
+
 interface Entry {
   readonly ranges: { start: number; end: number; kind: StoredRange['kind'] }[];
   lastList: number;
@@ -34,16 +36,23 @@ export class TraceIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly conversationTraces = new Map<string, Set<string>>();
 
-  private constructor(
-    readonly file: string,
-    readonly problems: readonly TraceProblem[],
-  ) {}
+  private readonly found: TraceProblem[] = [];
+
+  private constructor(readonly file: string) {}
 
   static async build(file: string): Promise<TraceIndex> {
-    const problems: TraceProblem[] = [];
-    const index = new TraceIndex(file, problems);
-    for await (const batch of readSpanBatches(file, (p) => problems.push(p))) index.add(batch);
+    const index = new TraceIndex(file);
+    for await (const batch of readSpanBatches(file, (p) => index.problem(p))) index.add(batch);
     return index;
+  }
+
+  /** What could not be read: the first 100 problems (a file that is not OTLP has one a line). */
+  get problems(): readonly TraceProblem[] {
+    return this.found;
+  }
+
+  private problem(p: TraceProblem): void {
+    if (this.found.length < MAX_PROBLEMS) this.found.push(p);
   }
 
   get traceIds(): IterableIterator<string> {
@@ -80,11 +89,7 @@ export class TraceIndex {
     for (const raw of batch.raw) {
       const defect = spanDefect(raw);
       if (defect !== undefined) {
-        (this.problems as TraceProblem[]).push({
-          file: this.file,
-          line: batch.line,
-          message: defect,
-        });
+        this.problem({ file: this.file, line: batch.line, message: defect });
         continue;
       }
       const id = rawTraceId(raw) as string;

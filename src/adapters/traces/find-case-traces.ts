@@ -47,6 +47,7 @@ export async function findCaseTraces(
       : ref.conversationId !== undefined
         ? index.conversation(ref.conversationId)
         : [...index.traceIds];
+    if (ids.length === 0) continue;
     for (const span of await index.load(ids)) {
       const key = `${span.traceId}/${span.spanId}`;
       if (!seen.has(key)) spans.push(span);
