@@ -16,6 +16,7 @@ export {
   type ImplementationFactory,
 } from '../adapters/module/implementation.ts';
 export { createModuleAdapter } from '../adapters/module/module-adapter.ts';
+export { createTracesAdapter } from '../adapters/traces/traces-adapter.ts';
 export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
 export { contractConformance } from '../checks/contract-conformance.ts';
 export { describeFinding } from '../checks/describe-finding.ts';
@@ -23,8 +24,6 @@ export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
 export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
 export { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
-// For writing your own rules: a mutation from a spec, and envelope edits that keep the rest.
-export { type MutationSpec, mutation, without, withField } from '../contracts/rules/mutation.ts';
 export { contractFor, validateContracts } from '../contracts/contract-for.ts';
 // Envelope contracts and property tests
 export { type ContractSpec, defineContract } from '../contracts/define-contract.ts';
@@ -39,6 +38,8 @@ export {
   runProperties,
 } from '../contracts/properties/run-properties.ts';
 export { RULE_CODES, rules } from '../contracts/rules/index.ts';
+// For writing your own rules: a mutation from a spec, and envelope edits that keep the rest.
+export { type MutationSpec, mutation, withField, without } from '../contracts/rules/mutation.ts';
 export type {
   Contract,
   ContractIssue,
@@ -54,13 +55,10 @@ export type {
 } from '../contracts/types.ts';
 export { compileYamlContract, YamlContractInput } from '../contracts/yaml-contract.ts';
 export { ATTR, EVENT, GENAI, HTTP } from '../conventions/attributes.ts';
-export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';
-export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts';
-
+export { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 // Side effects over HTTP (msw), faults and cassettes
 export { withHttpEffects } from '../effects/with-http-effects.ts';
-export { withSuiteHttpEffects } from '../effects/suite-effects.ts';
-
+export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts';
 // Loading files
 export { loadCaseFile } from '../load/load-case.ts';
 export { loadSuiteFile } from '../load/load-suite.ts';
@@ -86,6 +84,8 @@ export { parseReport, renderJson } from '../report/json.ts';
 export { renderMarkdown } from '../report/markdown.ts';
 export { DEFAULT_GATES, evaluateGates } from '../run/gates.ts';
 export { type RunPlan, runSuite } from '../run/run-suite.ts';
+// Recorded traces (OTLP JSON and JSON lines)
+export { readTraces } from '../traces/read-traces.ts';
 // Span conventions
 export {
   emitAccept,
@@ -97,5 +97,6 @@ export {
   type RejectionSpec,
   withAgentTurn,
 } from './conventions.ts';
+export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';
 // Running suites
 export { type EvaluateOptions, type Evaluation, evaluateSuite } from './evaluate.ts';
