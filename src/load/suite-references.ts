@@ -10,7 +10,11 @@ import type { YamlSource } from './yaml-document.ts';
 function references(config: ParsedSuite): { path: DataPath; given: string; what: string }[] {
   const refs: { path: DataPath; given: string; what: string }[] = [];
   const adapter = config.adapter;
-  if (adapter.type === 'module' || adapter.type === 'openai-agents' || adapter.type === 'langgraph') {
+  if (
+    adapter.type === 'module' ||
+    adapter.type === 'openai-agents' ||
+    adapter.type === 'langgraph'
+  ) {
     refs.push({ path: ['adapter', 'path'], given: adapter.path, what: 'adapter module' });
   }
   if (adapter.type === 'traces') {

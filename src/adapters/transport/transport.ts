@@ -65,7 +65,7 @@ export function createTransport(
       if (f.fault === 'slow_receiver' && applies(f, route)) await sleep(f.delay_ms, run.signal);
     }
     const timeout = faults.find((f) => f.fault === 'receiver_timeout' && applies(f, route));
-    if (!timeout || timeout.fault !== 'receiver_timeout') return receive();
+    if (timeout?.fault !== 'receiver_timeout') return receive();
     return Promise.race([
       Promise.resolve().then(receive),
       sleep(timeout.after_ms, run.signal).then(() => {

@@ -66,7 +66,7 @@ describe('runProperties', () => {
     );
     expect(vague?.seed).toBe(42);
     expect(vague?.path).toMatch(/^\d+(:\d+)*$/);
-    const shrunk = (vague?.counterexample as { envelope: Envelope }).envelope;
+    const shrunk = (vague?.counterexample as { envelope: Envelope } | undefined)?.envelope ?? {};
     expect((shrunk.acceptance as string[]).length).toBe(1);
   });
 
