@@ -27,6 +27,8 @@ export interface CaseContext {
  */
 export interface CaseRunOutput {
   readonly spans?: readonly SpanRecord[];
+  /** The seed of the permuted order this run used (a `permute` fault): replays it. */
+  readonly permutationSeed?: number;
 }
 
 /**

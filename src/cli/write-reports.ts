@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { renderJson } from '../report/json.ts';
@@ -18,7 +19,19 @@ export async function writeReports(
 ): Promise<string[]> {
   const wanted = formats.flatMap((f) => FILES[f] ?? []);
   if (wanted.length === 0) return [];
-  await mkdir(dir, { recursive: true });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    const why =
+      (error as NodeJS.ErrnoException).code === 'EEXIST' ||
+      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+        ? 'a file is in the way'
+        : (error as Error).message;
+    throw new BatonError(
+      'usage',
+      `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may create or write into.`,
+    );
+  }
   return Promise.all(
     wanted.map(async ({ name, render }) => {
       const path = join(dir, name);

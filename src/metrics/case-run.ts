@@ -19,5 +19,7 @@ export interface CaseRun {
   readonly opportunities: Partial<Record<FindingCode, number>>;
   readonly targets: readonly TargetPair[];
   readonly durationMs: number;
+  /** The seed of the permuted order, when a `permute` fault ran. */
+  readonly permutationSeed?: number;
   readonly error?: { readonly code: string; readonly message: string };
 }

@@ -30,6 +30,8 @@ export interface CaseResult {
   readonly cost: number;
   readonly durationMs: number;
   readonly error?: { readonly code: string; readonly message: string };
+  /** The seed of the permuted order of the run shown, when a `permute` fault ran. */
+  readonly permutationSeed?: number;
 }
 
 /** A count over its denominator with a 95% Wilson score interval. */

@@ -68,7 +68,9 @@ function badCase(c: CaseResult, paint: Paint): string[] {
   const repeats =
     c.repeats > 1 ? `  ${paint('dim', `passed ${c.passedRepeats}/${c.repeats} repeats`)}` : '';
   const file = c.file === undefined ? '' : `  ${paint('dim', c.file)}`;
-  const lines = [`${mark}  ${paint('bold', c.id)}  ${c.title}${file}${repeats}`];
+  const seed =
+    c.permutationSeed === undefined ? '' : `  ${paint('dim', `order seed ${c.permutationSeed}`)}`;
+  const lines = [`${mark}  ${paint('bold', c.id)}  ${c.title}${file}${repeats}${seed}`];
   if (c.error !== undefined) {
     lines.push(indented(`${paint('yellow', c.error.code)}  ${c.error.message}`));
   }

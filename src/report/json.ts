@@ -86,7 +86,7 @@ const reportShape = obj(
       obj(
         [
           ...['id', 'title', 'file', 'tags', 'status', 'repeats', 'passedRepeats'],
-          ...['durationMs', 'hops', 'cost', 'error', 'findings', 'handoffs'],
+          ...['durationMs', 'hops', 'cost', 'permutationSeed', 'error', 'findings', 'handoffs'],
         ],
         {
           error: obj(['code', 'message']),

@@ -91,5 +91,6 @@ export async function runCaseOnce(
     opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
+    ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
   };
 }

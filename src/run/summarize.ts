@@ -35,6 +35,7 @@ export function toCaseResult(
     cost,
     durationMs: Math.round(runs.reduce((sum, r) => sum + r.durationMs, 0) * 1000) / 1000,
     ...(shown?.error !== undefined && { error: shown.error }),
+    ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
   };
 }
 

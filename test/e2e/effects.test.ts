@@ -207,7 +207,7 @@ describe('ticket-race: two agents, one ticket, seeded orders', () => {
     expect(noLease.result.code).toBe(1);
     expect(failedGates(noLease.report)).toEqual([
       'count(effect.double) 5',
-      'count(ownership.double_owner) 7',
+      'count(ownership.double_owner) 5',
       'pass_rate 0',
     ]);
     const seeds = failing(noLease.report).filter((f) => f.startsWith('double-charge-'));

@@ -70,7 +70,9 @@ export function createModuleAdapter(
         await ctx.step(i, (step) => session.handle(step, i));
       }
       await session.end?.();
-      return undefined;
+      return transport.permutationSeed === undefined
+        ? undefined
+        : { permutationSeed: transport.permutationSeed };
     },
     async teardown() {
       await implementation?.close?.();

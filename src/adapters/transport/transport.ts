@@ -58,7 +58,8 @@ export function createTransport(
   faults: readonly Fault[],
   run: { readonly caseId: string; readonly repeat: number; readonly signal?: AbortSignal },
 ): Transport {
-  const permute = faults.find((f) => f.fault === 'permute');
+  // The case's own faults come after the suite's: its permute (and seed) wins.
+  const permute = faults.findLast((f) => f.fault === 'permute');
   const seed = permute ? (permute.seed ?? seedFor(run.caseId, run.repeat)) : undefined;
   const once = async <T>(route: DeliveryRoute, receive: () => Promise<T> | T): Promise<T> => {
     for (const f of faults) {

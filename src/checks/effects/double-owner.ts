@@ -16,8 +16,8 @@ function rivalPairs(leases: readonly Lease[]): [Lease, Lease][] {
 /**
  * ownership.double_owner: two agents held granted claims on the same work at the same time. A
  * claim lives from its time until its release by the claimant or its expiry, whichever is first.
- * One finding per overlapping pair, at the step of the later claim. Renewals by the same agent
- * are not rivals.
+ * One finding per work, pair of agents and step of the later claim, so lease renewals within a
+ * step do not multiply it. Renewals by the same agent are not rivals.
  */
 export const doubleOwner = defineCheck<Record<string, never>>({
   name: 'double-owner',
@@ -26,9 +26,14 @@ export const doubleOwner = defineCheck<Record<string, never>>({
   }),
   run(timeline) {
     const findings: FindingData[] = [];
+    const seen = new Set<string>();
     for (const [first, second] of rivalPairs(leasesOf(timeline))) {
       if (!overlaps(first, second)) continue;
       const work = first.claim.work;
+      const agents = [first.claim.agent, second.claim.agent].sort().join('|');
+      const key = `${work}\u0000${agents}\u0000${second.claim.step}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       findings.push({
         check: 'double-owner',
         code: 'ownership.double_owner',
