@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { BatonError } from '../../errors.ts';
+import { loadUserFactory, messageOf } from '../load-user-factory.ts';
 import type { GraphApp, GraphAppFactory, StreamableGraph } from './graph-app.ts';
 import { isRecord } from './transfer-calls.ts';
 
@@ -14,27 +13,13 @@ export interface AppSource {
 }
 
 /** Imports the module a `langgraph` suite names and returns its factory. */
-export async function loadGraphAppFactory(source: AppSource): Promise<GraphAppFactory> {
-  if (!existsSync(source.file)) {
-    throw loadError(
-      source,
-      `no file at ${source.file}. Fix adapter.path in ${source.suite} (it is relative to the suite file).`,
-    );
-  }
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(source.file).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw loadError(source, `${messageOf(error)}. Fix the module, then run again.`);
-  }
-  const factory = mod.default ?? mod.createGraphApp;
-  if (typeof factory !== 'function') {
-    throw loadError(
-      source,
-      'it exports no factory. Export `default` or `createGraphApp` as defineGraphApp((options, context) => ({ graph, agents })).',
-    );
-  }
-  return factory as GraphAppFactory;
+export function loadGraphAppFactory(source: AppSource): Promise<GraphAppFactory> {
+  return loadUserFactory<GraphAppFactory>({
+    ...source,
+    what: 'LangGraph app',
+    exportName: 'createGraphApp',
+    shape: 'defineGraphApp((options, context) => ({ graph, agents }))',
+  });
 }
 
 /** Checks what a factory returned, so a wrong shape fails before the first case, by name. */
@@ -88,6 +73,4 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
+export { messageOf };

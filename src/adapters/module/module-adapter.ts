@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BatonError } from '../../errors.ts';
 import type { Fault } from '../../model/fault.ts';
 import type { Adapter } from '../adapter.ts';
+import { loadUserFactory, messageOf } from '../load-user-factory.ts';
 import { createTransport } from '../transport/transport.ts';
 import type { HandoffImplementation, ImplementationFactory } from './implementation.ts';
 
@@ -35,7 +34,14 @@ export function createModuleAdapter(
   return {
     name: `module ${config.path}`,
     async setup() {
-      const factory = await loadFactory(file, shownSuite, config.path);
+      const factory = await loadUserFactory<ImplementationFactory>({
+        file,
+        given: config.path,
+        suite: shownSuite,
+        what: 'adapter module',
+        exportName: 'createImplementation',
+        shape: 'a function (options, context) => implementation',
+      });
       try {
         implementation = await factory(config.options, { suiteDir });
       } catch (error) {
@@ -86,38 +92,4 @@ export function createModuleAdapter(
       return negotiate && (async (request) => negotiate(request));
     },
   };
-}
-
-async function loadFactory(
-  file: string,
-  suiteFile: string,
-  given: string,
-): Promise<ImplementationFactory> {
-  if (!existsSync(file)) {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load the adapter module ${given}: no file at ${file}. Fix adapter.path in ${suiteFile} (it is relative to the suite file).`,
-    );
-  }
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load the adapter module ${given}: ${messageOf(error)}. Fix the module, then run again.`,
-    );
-  }
-  const factory = mod.default ?? mod.createImplementation;
-  if (typeof factory !== 'function') {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load the adapter module ${given}: it exports no factory. Export \`default\` or \`createImplementation\` as a function (options, context) => implementation.`,
-    );
-  }
-  return factory as ImplementationFactory;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

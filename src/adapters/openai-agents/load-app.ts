@@ -1,37 +1,21 @@
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { BatonError } from '../../errors.ts';
+import { loadUserFactory, messageOf } from '../load-user-factory.ts';
 import type { AgentsApp, AgentsAppFactory, AgentsCaseInfo } from './app.ts';
 
 /** Loads the app module a suite names and returns its factory (`default` or `createAgentsApp`). */
-export async function loadAppFactory(
+export function loadAppFactory(
   file: string,
   given: string,
   suiteFile: string,
 ): Promise<AgentsAppFactory> {
-  if (!existsSync(file)) {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load the agents app ${given}: no file at ${file}. Fix adapter.path in ${suiteFile} (it is relative to the suite file).`,
-    );
-  }
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load the agents app ${given}: ${messageOf(error)}. Fix the module, then run again.`,
-    );
-  }
-  const factory = mod.default ?? mod.createAgentsApp;
-  if (typeof factory !== 'function') {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load the agents app ${given}: it exports no factory. Export \`default\` or \`createAgentsApp\` as defineAgentsApp((options, info) => ({ startingAgent, model })).`,
-    );
-  }
-  return factory as AgentsAppFactory;
+  return loadUserFactory<AgentsAppFactory>({
+    file,
+    given,
+    suite: suiteFile,
+    what: 'agents app',
+    exportName: 'createAgentsApp',
+    shape: 'defineAgentsApp((options, info) => ({ startingAgent, model }))',
+  });
 }
 
 /** Calls the factory for one case and checks what it returned. */
@@ -65,6 +49,4 @@ export async function startApp(
   return app;
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
+export { messageOf };

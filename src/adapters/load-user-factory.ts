@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { BatonError } from '../errors.ts';
+
+/** A module a suite names for an adapter, and how to talk about it in errors. */
+export interface FactorySource {
+  /** The module's absolute path. */
+  readonly file: string;
+  /** `adapter.path` as the suite writes it. */
+  readonly given: string;
+  /** The suite file as shown to the user. */
+  readonly suite: string;
+  /** What the module is, e.g. `adapter module`, `agents app`. */
+  readonly what: string;
+  /** The named export tried after `default`, e.g. `createImplementation`. */
+  readonly exportName: string;
+  /** How the factory should look, for the "exports no factory" fix. */
+  readonly shape: string;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function loadError(source: FactorySource, why: string): BatonError {
+  return new BatonError(
+    'adapter.load',
+    `Failed to load the ${source.what} ${source.given}: ${why}`,
+  );
+}
+
+/**
+ * Imports the user module an adapter names (TypeScript loads through tsx) and returns its
+ * factory: `default`, else the named export. Every failure is an `adapter.load` error that says
+ * what to fix; nothing throws a stack at the user.
+ */
+export async function loadUserFactory<F>(source: FactorySource): Promise<F> {
+  if (!existsSync(source.file)) {
+    throw loadError(
+      source,
+      `no file at ${source.file}. Fix adapter.path in ${source.suite} (it is relative to the suite file).`,
+    );
+  }
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(source.file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw loadError(source, `${messageOf(error)}. Fix the module, then run again.`);
+  }
+  const factory = mod.default ?? mod[source.exportName];
+  if (typeof factory !== 'function') {
+    throw loadError(
+      source,
+      `it exports no factory. Export \`default\` or \`${source.exportName}\` as ${source.shape}.`,
+    );
+  }
+  return factory as F;
+}
