@@ -1,7 +1,9 @@
 import type { HandoffEvent } from '../model/timeline.ts';
 import { parseJson } from './attrs.ts';
+import type { SpanIndex } from './span-index.ts';
+import type { SpanRecord } from './span-record.ts';
 
-export interface HandoffFields {
+interface HandoffFields {
   readonly step: number;
   readonly at: number;
   readonly spanId: string;
@@ -61,6 +63,25 @@ function sizeOf(raw: unknown): number | undefined {
   return Buffer.byteLength(typeof raw === 'string' ? raw : JSON.stringify(raw));
 }
 
-export function handoffEvent(fields: HandoffFields): HandoffEvent {
-  return new LazyHandoff(fields);
+/** What a recognizer found in a span: the rest (step, time, span id) comes from the span. */
+export interface HandoffFound {
+  readonly from: string;
+  readonly to: string;
+  readonly reason?: string | undefined;
+  readonly raw?: unknown;
+  readonly declaredSize?: number | undefined;
+}
+
+/** The handoff event a recognizer found in `span`, placed at the span's step and time. */
+export function handoffFrom(span: SpanRecord, index: SpanIndex, found: HandoffFound): HandoffEvent {
+  return new LazyHandoff({
+    step: index.step(span),
+    at: span.start,
+    spanId: span.spanId,
+    from: found.from,
+    to: found.to,
+    reason: found.reason,
+    raw: found.raw,
+    declaredSize: found.declaredSize,
+  });
 }

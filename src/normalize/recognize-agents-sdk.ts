@@ -1,7 +1,7 @@
 import { GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
-import { handoffEvent } from './lazy-handoff.ts';
+import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -37,15 +37,10 @@ export const recognizeAgentsSdk: Recognizer = (span, index): TimelineEvent | und
       : (str(a, 'from_agent') ?? str(a, 'span_data.from_agent'));
     const from = named ?? nearestAgent(span, index);
     if (from === undefined) return undefined;
-    return handoffEvent({
-      step: index.step(span),
-      at: span.start,
-      spanId: span.spanId,
+    return handoffFrom(span, index, {
       from,
       to,
-      reason: undefined,
       raw: proposed ? a[GENAI.toolArgs] : undefined,
-      declaredSize: undefined,
     });
   }
   const agent = sdkAgent(span);

@@ -1,7 +1,7 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { bool, num, str, strList } from './attrs.ts';
-import { handoffEvent } from './lazy-handoff.ts';
+import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 
@@ -25,10 +25,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
       const from = str(a, ATTR.handoffFrom);
       const to = str(a, ATTR.handoffTo);
       if (from === undefined || to === undefined) return undefined;
-      return handoffEvent({
-        step: index.step(span),
-        at: span.start,
-        spanId: span.spanId,
+      return handoffFrom(span, index, {
         from,
         to,
         reason: str(a, ATTR.handoffReason),

@@ -1,7 +1,7 @@
 import { GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
-import { handoffEvent } from './lazy-handoff.ts';
+import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 
 const TRANSFER = /^transfer_to_(.+)$/;
@@ -25,14 +25,9 @@ export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefin
   if (target === undefined) return undefined;
   const from = index.nearest(span, (s) => str(s.attributes, GENAI.agentName));
   if (from === undefined) return undefined;
-  return handoffEvent({
-    step: index.step(span),
-    at: span.start,
-    spanId: span.spanId,
+  return handoffFrom(span, index, {
     from,
     to: target,
-    reason: undefined,
     raw: a[GENAI.toolArgs],
-    declaredSize: undefined,
   });
 };

@@ -1,7 +1,7 @@
 import { ATTR, GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
-import { handoffEvent } from './lazy-handoff.ts';
+import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -43,15 +43,10 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
   if (to === undefined) return undefined;
   const from = nearestAgent(span, index) ?? graphParentOf(to, span.start, index);
   if (from === undefined) return undefined;
-  return handoffEvent({
-    step: index.step(span),
-    at: span.start,
-    spanId: span.spanId,
+  return handoffFrom(span, index, {
     from,
     to,
-    reason: undefined,
     raw: a[OPENINFERENCE.input] ?? a[OPENINFERENCE.toolParameters],
-    declaredSize: undefined,
   });
 };
 

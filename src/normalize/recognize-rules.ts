@@ -1,7 +1,7 @@
 import type { RecognitionRule } from '../model/adapter-config.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { parseJson } from './attrs.ts';
-import { handoffEvent } from './lazy-handoff.ts';
+import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import type { Recognizer } from './recognizer.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -38,15 +38,11 @@ export function ruleRecognizer(rules: readonly RecognitionRule[]): Recognizer {
       const to = text(rule.to(span));
       const from = rule.from ? text(rule.from(span)) : nearestAgent(span, index);
       if (to === undefined || from === undefined) continue;
-      return handoffEvent({
-        step: index.step(span),
-        at: span.start,
-        spanId: span.spanId,
+      return handoffFrom(span, index, {
         from,
         to,
         reason: rule.reason ? text(rule.reason(span)) : undefined,
         raw: rule.payload?.(span),
-        declaredSize: undefined,
       });
     }
     return undefined;
