@@ -32,11 +32,17 @@ export function computeMetrics(
   for (const p of properties) if (p.code) counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
   for (const run of runs)
     for (const f of run.findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+  const opportunities = new Map<FindingCode, number>();
+  for (const run of runs) {
+    for (const code in run.opportunities) {
+      const key = code as FindingCode;
+      opportunities.set(key, (opportunities.get(key) ?? 0) + (run.opportunities[key] ?? 0));
+    }
+  }
   const byCode: Partial<Record<FindingCode, Rate>> = {};
   for (const code of FINDING_CODES) {
     const count = counts.get(code) ?? 0;
-    const of =
-      runs.reduce((n, r) => n + (r.opportunities[code] ?? 0), 0) + propertyRuns(properties, code);
+    const of = (opportunities.get(code) ?? 0) + propertyRuns(properties, code);
     // A code that fired more often than its checks declared (a check's bug) still reads sanely.
     byCode[code] = wilson(count, Math.max(of, count));
   }

@@ -16,6 +16,11 @@ interface PersonDecision {
  * One per step; a decision event wins over the step that carried it.
  */
 function decisionsOf(timeline: Timeline): PersonDecision[] {
+  // Most cases have no person in them: skip the ownership walk for those.
+  const hasPerson = timeline.events.some(
+    (e) => e.kind === 'decision' || (e.kind === 'step' && e.stepKind === 'person'),
+  );
+  if (!hasPerson) return [];
   const tenures = ownershipTimeline(timeline);
   const agents = agentsIn(timeline);
   const byStep = new Map<number, PersonDecision>();
