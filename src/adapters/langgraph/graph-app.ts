@@ -1,4 +1,5 @@
 import type { Step } from '../../model/step.ts';
+import type { CaseBasics } from '../case-basics.ts';
 
 /**
  * The least Baton needs of a compiled LangGraph graph (`createSwarm(...).compile()`,
@@ -11,16 +12,9 @@ export interface StreamableGraph {
 }
 
 /** What a graph app is told about a case: never its labels. */
-export interface GraphCaseInfo {
-  readonly id: string;
-  /** The agent that receives the first step. */
-  readonly entry: string;
-  readonly agents: readonly string[];
-  readonly persons: readonly string[];
-  readonly repeat: number;
+export interface GraphCaseInfo extends CaseBasics {
   /** The LangGraph thread this case run uses (`configurable.thread_id`). */
   readonly threadId: string;
-  readonly signal: AbortSignal;
 }
 
 /** A graph built for one case run, e.g. around scripted models whose scripts are per case. */

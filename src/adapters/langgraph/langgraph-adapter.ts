@@ -2,6 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
+import { caseBasics } from '../case-basics.ts';
 import { emitObservations } from './emit-observations.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
@@ -102,17 +103,7 @@ async function openCase(
   threadId: string,
 ): Promise<GraphCase> {
   if (!app.startCase) return { graph: app.graph as StreamableGraph };
-  const session = await app.startCase({
-    id: testCase.id,
-    entry: testCase.entry,
-    agents: testCase.agents,
-    persons: testCase.persons,
-    repeat: ctx.repeat,
-    threadId,
-    get signal() {
-      return ctx.signal;
-    },
-  });
+  const session = await app.startCase(Object.assign(caseBasics(testCase, ctx), { threadId }));
   checkGraph(session?.graph, `the graph startCase() returned for ${testCase.id}`);
   return session;
 }

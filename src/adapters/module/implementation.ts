@@ -6,17 +6,11 @@ import type {
   ReceiveOutcome,
 } from '../../contracts/types.ts';
 import type { Step } from '../../model/step.ts';
+import type { CaseBasics } from '../case-basics.ts';
 import type { DeliveryRoute } from '../transport/transport.ts';
 
 /** What an implementation is told about a case: never its labels. */
-export interface CaseInfo {
-  readonly id: string;
-  /** The agent that receives the first step. */
-  readonly entry: string;
-  readonly agents: readonly string[];
-  readonly persons: readonly string[];
-  readonly repeat: number;
-  readonly signal: AbortSignal;
+export interface CaseInfo extends CaseBasics {
   /**
    * Delivers work to a receiver through Baton, so the suite's delivery faults apply (duplicate
    * delivery, a slow receiver, a receiver that times out). Without faults it just calls `receive`.

@@ -2,6 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { Fault } from '../../model/fault.ts';
 import type { Adapter } from '../adapter.ts';
+import { caseBasics } from '../case-basics.ts';
 import { loadUserFactory, messageOf } from '../load-user-factory.ts';
 import { createTransport } from '../transport/transport.ts';
 import type { HandoffImplementation, ImplementationFactory } from './implementation.ts';
@@ -62,18 +63,12 @@ export function createModuleAdapter(
           return ctx.signal;
         },
       });
-      const session = await implementation.startCase({
-        id: testCase.id,
-        entry: testCase.entry,
-        agents: testCase.agents,
-        persons: testCase.persons,
-        repeat: ctx.repeat,
-        get signal() {
-          return ctx.signal;
-        },
-        deliver: transport.deliver,
-        parallel: transport.parallel,
-      });
+      const session = await implementation.startCase(
+        Object.assign(caseBasics(testCase, ctx), {
+          deliver: transport.deliver,
+          parallel: transport.parallel,
+        }),
+      );
       for (let i = 0; i < testCase.steps.length; i++) {
         if (ctx.aborted) return undefined;
         await ctx.step(i, (step) => session.handle(step, i));

@@ -1,19 +1,13 @@
 import type { Agent, AgentInputItem, Model, ModelProvider, RunConfig } from '@openai/agents';
 import type { Step } from '../../model/step.ts';
+import type { CaseBasics } from '../case-basics.ts';
 
 // The app's agents carry its own context and output types; Baton only runs them.
 // biome-ignore lint/suspicious/noExplicitAny: any agent graph, whatever its context and output
 export type AnyAgent = Agent<any, any>;
 
 /** What the app's factory is told about a case: never its labels. */
-export interface AgentsCaseInfo {
-  readonly id: string;
-  /** The participant that receives the first step. */
-  readonly entry: string;
-  readonly agents: readonly string[];
-  readonly persons: readonly string[];
-  readonly repeat: number;
-  readonly signal: AbortSignal;
+export interface AgentsCaseInfo extends CaseBasics {
   /** The folder of the suite file, to resolve paths given in options. */
   readonly suiteDir: string;
 }

@@ -1,6 +1,7 @@
 import * as sdk from '@openai/agents';
 import type { Case } from '../../model/labelled-case.ts';
 import type { CaseContext } from '../adapter.ts';
+import { caseBasics } from '../case-basics.ts';
 import type { AgentsAppFactory } from './app.ts';
 import { loadAppFactory, startApp } from './load-app.ts';
 import type { MappingRules } from './options.ts';
@@ -47,15 +48,7 @@ async function runCase(
   const app = await startApp(
     factory,
     config.options,
-    {
-      id: testCase.id,
-      entry: testCase.entry,
-      agents: testCase.agents,
-      persons: testCase.persons,
-      repeat: ctx.repeat,
-      signal: ctx.signal,
-      suiteDir: config.suiteDir,
-    },
+    Object.assign(caseBasics(testCase, ctx), { suiteDir: config.suiteDir }),
     config.given,
   );
   // The factory is user code that ran after setup: make sure it left tracing to Baton.
