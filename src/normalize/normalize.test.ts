@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enabledChecks, runChecks } from '../checks/registry.ts';
 import { expect_, labels } from '../checks/timeline-fixtures.ts';
 import { normalize } from './normalize.ts';
+import { spanRecord } from './span-fixtures.ts';
 import type { SpanRecord } from './span-record.ts';
 
 const T = 'trace1';
@@ -13,15 +14,7 @@ function span(
   parentId?: string,
   name = spanId,
 ): SpanRecord {
-  return {
-    traceId: T,
-    spanId,
-    name,
-    start,
-    end: start + 1,
-    attributes,
-    ...(parentId !== undefined && { parentId }),
-  };
+  return spanRecord(spanId, start, attributes, { parentId, name, traceId: T });
 }
 const step = (i: number) =>
   span(

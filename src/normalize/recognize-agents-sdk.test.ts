@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from './normalize.ts';
+import { spanRecord } from './span-fixtures.ts';
 import type { SpanRecord } from './span-record.ts';
 
 function span(
@@ -9,15 +10,7 @@ function span(
   attributes: SpanRecord['attributes'],
   parentId?: string,
 ): SpanRecord {
-  return {
-    traceId: 't',
-    spanId,
-    name,
-    start,
-    end: start + 1,
-    attributes,
-    ...(parentId && { parentId }),
-  };
+  return spanRecord(spanId, start, attributes, { parentId, name });
 }
 
 const brief = (spans: SpanRecord[]) =>

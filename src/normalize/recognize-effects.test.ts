@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from './normalize.ts';
+import { spanRecord } from './span-fixtures.ts';
 import type { SpanRecord } from './span-record.ts';
 
 function span(
@@ -8,15 +9,7 @@ function span(
   attributes: SpanRecord['attributes'],
   parentId?: string,
 ): SpanRecord {
-  return {
-    traceId: 't',
-    spanId,
-    name: spanId,
-    start,
-    end: start + 1,
-    attributes,
-    ...(parentId !== undefined && { parentId }),
-  };
+  return spanRecord(spanId, start, attributes, { parentId });
 }
 
 const step0 = span('step0', 0, { 'baton.event': 'step', 'baton.step.index': 0 });

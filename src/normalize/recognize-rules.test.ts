@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RecognitionRule } from '../model/adapter-config.ts';
 import { BUILT_IN_RECOGNIZERS, normalize } from './normalize.ts';
 import { ruleRecognizer } from './recognize-rules.ts';
+import { spanRecord } from './span-fixtures.ts';
 import type { SpanRecord } from './span-record.ts';
 
 function span(
@@ -10,15 +11,7 @@ function span(
   attributes: SpanRecord['attributes'],
   parentId?: string,
 ): SpanRecord {
-  return {
-    traceId: 't',
-    spanId,
-    name,
-    start: 1,
-    end: 2,
-    attributes,
-    ...(parentId && { parentId }),
-  };
+  return spanRecord(spanId, 1, attributes, { parentId, name });
 }
 
 const handoffs = (rules: unknown[], spans: SpanRecord[]) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
+import { spanRecord } from '../normalize/span-fixtures.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { deriveSteps, type StepRule } from './derive-steps.ts';
 import { lowerSpans } from './lower-spans.ts';
@@ -12,15 +13,7 @@ function span(
   parentId?: string,
   traceId = 't1',
 ): SpanRecord {
-  return {
-    traceId,
-    spanId,
-    name: spanId,
-    start,
-    end: start + 5,
-    attributes,
-    ...(parentId !== undefined && { parentId }),
-  };
+  return spanRecord(spanId, start, attributes, { parentId, traceId, durationMs: 5 });
 }
 const agent = (name: string) => ({
   'gen_ai.operation.name': 'invoke_agent',
