@@ -106,6 +106,21 @@ export interface ReleaseEvent extends EventBase {
   readonly agent: string;
 }
 
+/**
+ * A tool the agent called (a function tool, an MCP tool, an API wrapper). Tool-trajectory labels
+ * judge these; an `effects.tools` rule can also make a call an effect.
+ */
+export interface ToolCallEvent extends EventBase {
+  readonly kind: 'tool_call';
+  readonly tool: string;
+  /** The agent that called it, when known. */
+  readonly agent?: string;
+  /** The call's arguments: parsed JSON when they were JSON, the raw string otherwise. */
+  readonly args?: unknown;
+  /** ok: the tool answered; error: it failed; absent: unknown. */
+  readonly outcome?: 'ok' | 'error';
+}
+
 export type TimelineEvent =
   | StepEvent
   | AgentTurnEvent
@@ -117,7 +132,8 @@ export type TimelineEvent =
   | EffectEvent
   | RequestEvent
   | ClaimEvent
-  | ReleaseEvent;
+  | ReleaseEvent
+  | ToolCallEvent;
 
 export type TimelineEventKind = TimelineEvent['kind'];
 

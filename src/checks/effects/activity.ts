@@ -31,6 +31,7 @@ export function isActivityOf(e: TimelineEvent, who: string, isPerson: boolean): 
     case 'step':
       return isPerson && e.stepKind === 'person';
     case 'request':
+    case 'tool_call':
       return e.agent === who;
   }
 }
