@@ -17,6 +17,20 @@ function integer(value: string): number {
   return n;
 }
 
+/**
+ * A repeatable list flag: `--tag a --tag b` or `--tag a,b`. Never variadic, so a flag can never
+ * swallow the suite paths that follow it (`run --tag x suite.yaml` runs suite.yaml).
+ */
+function list(value: string, previous: readonly string[] | undefined): string[] {
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length === 0)
+    throw new InvalidArgumentError('expected a value, or values separated by commas.');
+  return [...(previous ?? []), ...items];
+}
+
 function program(io: CliIo, setExit: (code: number) => void): Command {
   const cli = new Command('baton')
     .description(
@@ -29,13 +43,21 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .command('run')
     .description(`run suites (default: ${DEFAULT_SUITE}) and write reports`)
     .argument('[suites...]', 'suite files')
-    .option('--case <ids...>', 'only these case ids (`*` wildcards allowed)')
-    .option('--tag <tags...>', 'only cases with any of these tags')
+    .option(
+      '--case <ids>',
+      'only these case ids (`*` wildcards allowed); repeat the flag or separate with commas',
+      list,
+    )
+    .option(
+      '--tag <tags>',
+      'only cases with any of these tags; repeat or separate with commas',
+      list,
+    )
     .option(
       '--out <dir>',
       'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
     )
-    .option('--reporter <names...>', 'console, json, md (comma or space separated)')
+    .option('--reporter <names>', 'console, json, md; repeat or separate with commas', list)
     .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
     .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
+import type { RunReport } from '../model/report.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { printProblems } from './print-problems.ts';
+import { printError, printProblems } from './print-problems.ts';
 import { writeReports } from './write-reports.ts';
 
 /** The suite `baton run` runs when given none. */
@@ -43,9 +44,19 @@ export async function runCommand(
   }
   const formats = parseReporters(flags.reporter);
   let exit: number = EXIT.ok;
+  const codes: number[] = [];
   for (const path of paths) {
     const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1 }, io);
+    codes.push(code);
     exit = Math.max(exit, code);
+  }
+  // Each suite ends with its own verdict; with several, the last line speaks for them all.
+  if (paths.length > 1 && (formats ?? ['console']).includes('console')) {
+    const failed = codes.filter((c) => c !== EXIT.ok).length;
+    const word = exit === EXIT.ok ? 'PASS' : 'FAIL';
+    io.stdout(
+      `\n${word}  ${paths.length} suites · ${paths.length - failed} passed · ${failed} failed\n`,
+    );
   }
   return exit;
 }
@@ -96,20 +107,57 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   }
   const config = suite.config;
   const formats = flags.formats ?? config.reports.formats;
+  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd);
+  // Files first: the console's verdict line is the last word, so it must know everything that
+  // decides the exit code, a report that could not be written included.
+  const written = await writeOrExplain(report, formats, dir);
+  const exit =
+    evaluation.problems.length > 0 || !written.ok
+      ? EXIT.usage
+      : report.passed
+        ? EXIT.ok
+        : EXIT.gateFailed;
+  const shown = exit === EXIT.ok || !report.passed ? report : failedBy(report, written);
   if (formats.includes('console')) {
     io.stdout(
-      renderConsole(report, {
+      renderConsole(shown, {
         color: flags.color !== false && io.color,
         verbose: flags.verbose ?? false,
       }),
     );
   }
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd);
-  const written = await writeReports(report, formats, dir);
-  if (written.length > 0)
-    io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
-  if (evaluation.problems.length > 0) return EXIT.usage;
-  return report.passed ? EXIT.ok : EXIT.gateFailed;
+  if (!written.ok) printError(io, written.error);
+  else if (written.paths.length > 0)
+    io.stdout(`Reports: ${written.paths.map((w) => relative(io.cwd, w)).join(', ')}\n`);
+  return exit;
+}
+
+type Written = { ok: true; paths: string[] } | { ok: false; error: BatonError };
+
+async function writeOrExplain(
+  report: RunReport,
+  formats: readonly ReportFormat[],
+  dir: string,
+): Promise<Written> {
+  try {
+    return { ok: true, paths: await writeReports(report, formats, dir) };
+  } catch (error) {
+    if (error instanceof BatonError) return { ok: false, error };
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: new BatonError(
+        'usage',
+        `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may write into.`,
+      ),
+    };
+  }
+}
+
+/** The report as the console must show it when the exit code is not 0 for a reason of its own. */
+function failedBy(report: RunReport, written: Written): RunReport {
+  const why = written.ok ? 'a case file did not load' : 'the reports could not be written';
+  return { ...report, passed: false, reasons: [...(report.reasons ?? []), why] };
 }
 
 function hasPropertyFlags(flags: RunFlags): boolean {
