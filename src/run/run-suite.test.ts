@@ -157,7 +157,13 @@ describe('runSuite', () => {
     );
 
     expect(failing.gates).toEqual([
-      { name: 'count(handoff.missed)', threshold: '<= 0', actual: 0, passed: true, outcome: 'pass' },
+      {
+        name: 'count(handoff.missed)',
+        threshold: '<= 0',
+        actual: 0,
+        passed: true,
+        outcome: 'pass',
+      },
       { name: 'count(handoff.late)', threshold: '<= 0', actual: 1, passed: false, outcome: 'fail' },
     ]);
     expect(failing.passed).toBe(false);
