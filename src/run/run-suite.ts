@@ -104,7 +104,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
 function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
-  const checks = enabledChecks(config.checks);
+  const checks = enabledChecks(config.checks, config.facts ? { facts: config.facts } : {});
   const require = config.contracts?.require ?? false;
   if (contracts.length > 0 || require)
     checks.push(bindCheck(contractConformance, { contracts, require }));
