@@ -1,5 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
-import { emitAccept, emitHandoff, withAgentTurn } from '../../public/conventions.ts';
+import { asksSomething } from '../../model/asking.ts';
+import { emitAccept, emitHandoff, emitQuestion, withAgentTurn } from '../../public/conventions.ts';
 import type { Observation, Transfer } from './update-mapper.ts';
 
 /**
@@ -31,4 +32,23 @@ function emitTransfer(t: Transfer, tracer: Tracer): void {
     },
     tracer,
   );
+}
+
+/** The last reply among a turn's observations so far. */
+export function lastReply(
+  observations: readonly Observation[],
+  before: { readonly by: string; readonly text: string } | undefined,
+): { readonly by: string; readonly text: string } | undefined {
+  let reply = before;
+  for (const o of observations) if (o.kind === 'node' && o.reply) reply = o.reply;
+  return reply;
+}
+
+/** The turn's last AI message, when it asks the customer something, as Baton's question span. */
+export function emitReply(
+  reply: { readonly by: string; readonly text: string } | undefined,
+  tracer: Tracer,
+): void {
+  if (reply === undefined || !asksSomething(reply.text)) return;
+  emitQuestion({ by: reply.by, to: 'customer', text: reply.text }, tracer);
 }

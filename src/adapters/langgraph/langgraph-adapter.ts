@@ -3,7 +3,7 @@ import { BatonError } from '../../errors.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import { caseBasics } from '../case-basics.ts';
-import { emitObservations } from './emit-observations.ts';
+import { emitObservations, emitReply, lastReply } from './emit-observations.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
 import { createUpdateMapper, type UpdateMapper } from './update-mapper.ts';
@@ -126,7 +126,13 @@ export async function runTurn(
   ctx: Pick<CaseContext, 'tracer'>,
 ): Promise<void> {
   const stream = await graph.stream(input, options);
-  for await (const chunk of stream) emitObservations(mapper.consume(chunk), ctx.tracer);
+  let reply: Parameters<typeof emitReply>[0];
+  for await (const chunk of stream) {
+    const observations = mapper.consume(chunk);
+    emitObservations(observations, ctx.tracer);
+    reply = lastReply(observations, reply);
+  }
+  emitReply(reply, ctx.tracer);
 }
 
 async function loadRuntime(): Promise<Runtime> {

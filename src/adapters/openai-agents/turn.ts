@@ -3,9 +3,10 @@ import { context, type Tracer } from '@opentelemetry/api';
 import type { AnyAgent } from './app.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { handoffCalls, type RunItemLike } from './handoff-calls.ts';
-import { mapSdkSpans } from './map-spans.ts';
+import { mapSdkSpans, nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
+import { replySpan } from './reply-span.ts';
 import type { SdkSpanRecord } from './sdk-span.ts';
 import type { BatonTraceProcessor } from './trace-processor.ts';
 
@@ -34,6 +35,7 @@ interface RunOutcome {
   readonly history: AgentInputItem[];
   readonly lastAgent: AnyAgent | undefined;
   readonly newItems: readonly RunItemLike[];
+  readonly finalOutput?: unknown;
 }
 
 /** A turn whose run threw: the implementation failed, or the SDK refused what the model did. */
@@ -79,6 +81,9 @@ export async function runTurn(
     setup.processor.close(traceId);
   }
   const spans = mapSdkSpans(recording.spans, handoffCalls(result?.newItems ?? []), setup.rules);
+  const speaker = nameOf((result?.lastAgent ?? agent).name, setup.rules);
+  const reply = replySpan(result?.finalOutput, speaker, spans, `${traceId}:reply`);
+  if (reply) spans.push(reply);
   emitPlannedSpans(setup.tracer, parent, spans);
   if (!recording.sawTrace) {
     throw new TracingLostError(

@@ -171,7 +171,7 @@ describe('tool-trajectory properties', () => {
     'an extra call never fails superset; dropping a call never fails subset',
     (expected, observed, tool, at) => {
       const t = toTimeline(observed);
-      const extra = [...observed];
+      const extra: { tool: string; id: number }[] = [...observed];
       extra.splice(at % (observed.length + 1), 0, { tool, id: 9 });
       if (passes(t, expected, 'superset'))
         expect(passes(toTimeline(extra), expected, 'superset')).toBe(true);
