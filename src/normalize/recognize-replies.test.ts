@@ -74,7 +74,7 @@ describe('replies that ask something become questions to the customer', () => {
     expect(questions(spoken)).toHaveLength(1);
   });
 
-  it('ignores replies that ask nothing, and spans in Baton’s own conventions', () => {
+  it('ignores replies that ask nothing, and Baton question spans (already questions)', () => {
     expect(
       questions([
         span('a', 0, {
@@ -83,13 +83,27 @@ describe('replies that ask something become questions to the customer', () => {
           'output.value': JSON.stringify({ final_output: 'Your refund is on its way.' }),
         }),
         span('b', 0, {
-          'baton.event': 'agent',
-          'baton.agent.name': 'refunds',
+          'baton.event': 'question',
           'openinference.span.kind': 'AGENT',
+          'agent.name': 'refunds',
           'output.value': 'What is your order number?',
         }),
       ]),
     ).toEqual([]);
+  });
+
+  it('reads an agent span lowered into Baton’s conventions (recorded traces), by its Baton name', () => {
+    expect(
+      questions([
+        span('a', 0, {
+          'baton.event': 'agent',
+          'baton.agent.name': 'refunds',
+          'openinference.span.kind': 'AGENT',
+          'agent.name': 'Refund Agent',
+          'output.value': 'What is your order number?',
+        }),
+      ]),
+    ).toEqual([['refunds', 'customer', 'What is your order number?', 1]]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ATTR, GENAI } from '../conventions/attributes.ts';
+import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import { asksSomething } from '../model/asking.ts';
 import type { QuestionEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
@@ -15,11 +15,11 @@ const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']
  * reply's text, at the span's end. Recognised besides whatever else the span is (an agent turn).
  * An agent span (OpenInference AGENT, GenAI `invoke_agent`) speaks for its agent; a model span
  * (OpenInference LLM, GenAI `chat`) only when it is its agent's last one and the agent span says
- * nothing itself, so one reply is never read twice. Spans in Baton's conventions are skipped:
- * they say what they are.
+ * nothing itself, so one reply is never read twice. A Baton question span is already one; an
+ * agent span lowered into Baton's conventions (recorded traces) keeps its output and is read.
  */
 export const recognizeReply: Recognizer = (span, index): QuestionEvent | undefined => {
-  if (str(span.attributes, ATTR.event) !== undefined) return undefined;
+  if (str(span.attributes, ATTR.event) === EVENT.question) return undefined;
   const role = roleOf(span);
   if (role === undefined) return undefined;
   const text = replyText(span);
