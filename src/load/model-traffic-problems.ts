@@ -74,11 +74,10 @@ function handoffRuleDrafts(rule: ModelTrafficHandoffRule, path: (string | number
 }
 
 function patternDrafts(pattern: string, hasTo: boolean, path: (string | number)[]): Draft[] {
-  let groups: number;
   try {
-    groups = (new RegExp(`${pattern}|`).exec('')?.length ?? 1) - 1;
+    new RegExp(pattern);
   } catch (error) {
-    const why = (error as Error).message.replace(/^Invalid regular expression: /, '');
+    const why = (error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
     return [
       {
         path,
@@ -88,6 +87,8 @@ function patternDrafts(pattern: string, hasTo: boolean, path: (string | number)[
       },
     ];
   }
+  // `x|` matches the empty string, so its match lists every capture group of `x`.
+  const groups = (new RegExp(`${pattern}|`).exec('')?.length ?? 1) - 1;
   if (hasTo || groups > 0) return [];
   return [
     {
