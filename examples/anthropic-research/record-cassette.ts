@@ -5,6 +5,7 @@
  * `cassette.mode: record` in a suite and run it.
  *
  *   node bin/run-ts.mjs examples/anthropic-research/record-cassette.ts
+ *   npx biome format --write examples/anthropic-research/cassettes
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
