@@ -145,6 +145,28 @@ describe('baton run examples/anthropic-research/streaming.yaml: streamed answers
   }, 70_000);
 });
 
+describe('model_traffic beside an SDK whose handoffs Baton already traces', () => {
+  it('counts each handoff once: the OpenAI Agents desk replayed from its Responses cassette', async () => {
+    const dir = `${REPO}/examples/openai-agents`;
+    const text = (await readFile(join(dir, 'cassette/suite.yaml'), 'utf8'))
+      .replaceAll('../../../', `${REPO}/`)
+      .replace('path: ../app.ts', `path: ${dir}/app.ts`)
+      .replace('[../contracts.ts]', `[${dir}/contracts.ts]`)
+      .replace('file: responses.cassette.json', `file: ${dir}/cassette/responses.cassette.json`)
+      .replace('cassette:', 'model_traffic: {}\ncassette:');
+    const suite = join(out.path, 'agents-with-traffic.yaml');
+    await writeFile(suite, text);
+
+    const { result, report } = await run(suite);
+
+    expect(result.code).toBe(0);
+    expect(observed(report)).toEqual({
+      'oa-billing-double-charge': ['triage>billing@0'],
+      'oa-refund-up-front': ['triage>refunds@0'],
+    });
+  }, 70_000);
+});
+
 describe('model traffic a suite cannot use', () => {
   it('a model request the cassette does not hold errors its case, never a verdict', async () => {
     const suite = join(out.path, 'mismatched.yaml');
