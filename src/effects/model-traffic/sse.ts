@@ -13,11 +13,12 @@ export function parseSse(body: string): SseEvent[] {
   const events: SseEvent[] = [];
   const parser = createParser({
     onEvent: (message) => {
-      events.push({
-        ...(message.event !== undefined && { event: message.event }),
-        data: jsonObject(message.data),
-        text: message.data,
-      });
+      const data = jsonObject(message.data);
+      events.push(
+        message.event === undefined
+          ? { data, text: message.data }
+          : { event: message.event, data, text: message.data },
+      );
     },
   });
   // An event is complete at its blank line: a stream cut off inside one never delivered it.
