@@ -1,4 +1,5 @@
 import type { Attributes, Tracer } from '@opentelemetry/api';
+import { withAgentResolver } from '../capture/agent-context.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import { emitSpan, tracerOf } from './emit-span.ts';
 
@@ -96,14 +97,17 @@ export function emitDecision(person: string, decision: string, tracer?: Tracer):
   );
 }
 
-/** Runs `fn` inside a span that says `agent` is working; spans started inside are its children. */
+/**
+ * Runs `fn` inside a span that says `agent` is working; spans started inside are its children, and
+ * HTTP effects made inside are `agent`'s, also inside a framework run that names another agent.
+ */
 export function withAgentTurn<T>(agent: string, fn: () => T, tracer?: Tracer): T {
   return tracerOf(tracer).startActiveSpan(
     `agent ${agent}`,
     { attributes: { [ATTR.event]: EVENT.agent, [ATTR.agent]: agent } },
     (span) => {
       try {
-        const out = fn();
+        const out = withAgentResolver(() => agent, fn);
         if (out instanceof Promise) {
           return out.finally(() => span.end()) as T;
         }
