@@ -1,11 +1,10 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCase, testCase } from '../../effects/test-support.ts';
+import { rounds, runCase, testCase } from '../../effects/test-support.ts';
 import { withHttpEffects } from '../../effects/with-http-effects.ts';
 import { EffectsConfig } from '../../model/effects-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { normalize } from '../../normalize/normalize.ts';
-import { barrier } from './fixtures/apps/fetching-app.ts';
 import { createOpenAiAgentsAdapter } from './openai-agents-adapter.ts';
 import { call, handoffTo, type Script, say } from './scripted-reply.ts';
 
@@ -54,7 +53,7 @@ describe('HTTP effects made inside an Agents SDK tool', () => {
             scripts: Object.fromEntries(ids.map((id, i) => [id, refundScript(`A-${i}`)])),
             // Every lookup waits for all three, then every refund does: each tool's request
             // leaves while the other cases' runs are in flight.
-            meet: twoRounds(ids.length),
+            meet: rounds(ids.length, 2),
           },
         },
         SUITE,
@@ -80,13 +79,3 @@ describe('HTTP effects made inside an Agents SDK tool', () => {
     );
   });
 });
-
-/** A barrier for each round of tool calls (lookups, then refunds). */
-function twoRounds(parties: number): () => Promise<void> {
-  const rounds = [barrier(parties), barrier(parties)];
-  let calls = 0;
-  return () => {
-    const round = rounds[Math.floor(calls++ / parties)];
-    return round ? round() : Promise.resolve();
-  };
-}
