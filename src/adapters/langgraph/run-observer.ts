@@ -24,6 +24,15 @@ export interface ToolRun {
 /** LangGraph's run metadata: the node and the checkpoint namespace (`refunds:<task>|tools:<task>`). */
 type Metadata = Readonly<Record<string, unknown>> | undefined;
 
+/** What `handleToolStart` says about a tool run. */
+interface ToolStart {
+  readonly tool: unknown;
+  readonly input: unknown;
+  readonly metadata: Metadata;
+  readonly runName: unknown;
+  readonly toolCallId: unknown;
+}
+
 /**
  * The innermost agent a run belongs to, from its metadata: the namespace's node names, innermost
  * first, then `langgraph_node`. A tool in the `tools` node of the `refunds` react agent is refunds'.
@@ -58,18 +67,35 @@ export class RunObserver {
 
   constructor(private readonly agents: ReadonlySet<string>) {}
 
-  /** The callback handler to pass in the stream's `callbacks`; awaited, so its clock is exact. */
+  /**
+   * The callback handler to pass in the stream's `callbacks`: plain methods (LangChain wraps them
+   * in its own handler class, whichever copy the graph uses), awaited so its clock is exact.
+   */
   handler(): Record<string, unknown> {
     return {
       awaitHandlers: true,
-      handleChainStart: (...args: unknown[]) =>
-        this.#chainStart(args[2] as string, args[5] as Metadata),
+      // (chain, inputs, runId, runType, tags, metadata, …)
+      handleChainStart: (
+        _c: unknown,
+        _i: unknown,
+        runId: string,
+        _t: unknown,
+        _g: unknown,
+        metadata: Metadata,
+      ) => this.#chainStart(runId, metadata),
       handleChainEnd: (_out: unknown, runId: string) => this.#chainEnd(runId),
       handleChainError: (_err: unknown, runId: string) => this.#chainEnd(runId),
-      handleToolStart: (...args: unknown[]) =>
-        this.#toolStart(
-          args as [unknown, unknown, string, unknown, unknown, Metadata, unknown, unknown],
-        ),
+      // (tool, input, runId, parentRunId, tags, metadata, runName, toolCallId)
+      handleToolStart: (
+        tool: unknown,
+        input: unknown,
+        runId: string,
+        _parent: unknown,
+        _tags: unknown,
+        metadata: Metadata,
+        runName: unknown,
+        toolCallId: unknown,
+      ) => this.#toolStart(runId, { tool, input, metadata, runName, toolCallId }),
       handleToolEnd: (_out: unknown, runId: string) => this.#toolEnd(runId, 'ok'),
       handleToolError: (_err: unknown, runId: string) => this.#toolEnd(runId, 'error'),
     };
@@ -115,11 +141,10 @@ export class RunObserver {
     this.#nodeRuns.delete(runId);
   }
 
-  #toolStart(args: [unknown, unknown, string, unknown, unknown, Metadata, unknown, unknown]): void {
-    const [tool, input, runId, , , metadata, runName, toolCallId] = args;
-    const name = typeof runName === 'string' ? runName : nameOfTool(tool);
+  #toolStart(runId: string, started: ToolStart): void {
+    const { tool, input, metadata, runName, toolCallId } = started;
     const run: ToolRun = {
-      name,
+      name: typeof runName === 'string' ? runName : nameOfTool(tool),
       input: typeof input === 'string' ? input : JSON.stringify(input ?? null),
       callId: typeof toolCallId === 'string' ? toolCallId : undefined,
       agent: agentOfRun(metadata, this.agents),
