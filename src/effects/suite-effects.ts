@@ -7,9 +7,9 @@ import { withHttpEffects } from './with-http-effects.ts';
 
 /**
  * The suite's adapter wrapped with the HTTP ledger when the suite has HTTP `effects` (endpoints,
- * allowed hosts, or an `effects:` block that declares no tools: no network), a `cassette` or HTTP
- * faults (its own or a case's); unchanged otherwise. Tool effects alone need no ledger: they are
- * read from the tool calls' spans.
+ * allowed hosts, or an `effects:` block that declares no tools: no network), a `cassette`,
+ * `model_traffic` or HTTP faults (its own or a case's); unchanged otherwise. Tool effects alone
+ * need no ledger: they are read from the tool calls' spans.
  */
 export function withSuiteHttpEffects(
   adapter: Adapter,
@@ -20,11 +20,13 @@ export function withSuiteHttpEffects(
   const faults = [...config.faults, ...cases.flatMap((c) => c.faults ?? [])];
   const e = config.effects;
   const http =
-    e !== undefined && (e.endpoints.length + e.allow_hosts.length > 0 || e.tools.length === 0);
-  if (!http && !config.cassette && !faults.some(isHttpFault)) return adapter;
+    e !== undefined && (e.endpoints.length + e.allow_hosts.length > 0 || !e.tools?.length);
+  const traffic = config.model_traffic;
+  if (!http && !config.cassette && !traffic && !faults.some(isHttpFault)) return adapter;
   return withHttpEffects(adapter, {
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),
+    ...(traffic && { modelTraffic: traffic }),
     suiteFaults: config.faults,
     suiteDir: dirname(suiteFile),
   });

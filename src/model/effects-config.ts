@@ -56,7 +56,7 @@ export const EffectsConfig = z.strictObject({
   endpoints: z.array(EffectEndpoint).default([]),
   tools: z
     .array(ToolEffectRule)
-    .default([])
+    .optional()
     .describe('Tool calls that are side effects, with their identity and owner.'),
   allow_hosts: z
     .array(z.string().min(1))
