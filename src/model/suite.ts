@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
 import { AdapterConfig } from './adapter-config.ts';
+import { CARRY_MATCHES } from './case.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
@@ -56,7 +57,16 @@ const BounceOptions = z.strictObject({}).default({});
 const HopsOptions = z.strictObject({
   max_hops: z.number().int().min(0).optional().describe('Cap for cases that set no max_hops.'),
 });
-const MissingFactOptions = z.strictObject({}).default({});
+const MissingFactOptions = z
+  .strictObject({
+    match: z
+      .enum(CARRY_MATCHES)
+      .default('equals')
+      .describe(
+        'How a fact written as a bare value is looked for: `equals` under its key, `contains` anywhere in the text.',
+      ),
+  })
+  .default({ match: 'equals' });
 const EffectsOptions = z.strictObject({}).default({});
 const OwnershipOptions = z.strictObject({}).default({});
 
