@@ -18,8 +18,10 @@ export {
 export { createModuleAdapter } from '../adapters/module/module-adapter.ts';
 export { createTracesAdapter } from '../adapters/traces/traces-adapter.ts';
 export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
+export type { AlignmentCost } from '../checks/alignment-cost.ts';
 export { contractConformance } from '../checks/contract-conformance.ts';
 export { describeFinding } from '../checks/describe-finding.ts';
+export { WRONG_TARGET_REACH } from '../checks/handoff-fit.ts';
 export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
 export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
