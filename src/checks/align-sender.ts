@@ -21,6 +21,12 @@ export interface SenderAlignment {
   readonly cost: AlignmentCost;
 }
 
+// What the best alignment of expected[i..] with observed[j..] does first.
+const SKIP_EXPECTED = 0;
+const SKIP_OBSERVED = 1;
+const PAIR = 2;
+type Choice = typeof SKIP_EXPECTED | typeof SKIP_OBSERVED | typeof PAIR;
+
 /**
  * Aligns one sender's expectations (label order) with its observed handoffs (time order) by
  * dynamic programming, as in sequence alignment: the order-preserving pairing of least cost
@@ -33,54 +39,64 @@ export function alignSender(
 ): SenderAlignment {
   const m = expected.length;
   const n = observed.length;
-  // best[i][j]: the best alignment of expected[i..] with observed[j..].
-  const best: SenderAlignment[][] = [];
+  const width = n + 1;
+  // Cell (i, j) at i * width + j: the best alignment of expected[i..] with observed[j..], what
+  // it does first, and the position expected[i] takes in it.
+  const cost: AlignmentCost[] = new Array((m + 1) * width);
+  const choice = new Uint8Array((m + 1) * width);
+  const first = new Int32Array((m + 1) * width).fill(NOT_TAKEN);
+  const at = (i: number, j: number) => cost[i * width + j] as AlignmentCost;
+
   for (let i = m; i >= 0; i--) {
-    const row: SenderAlignment[] = [];
-    best[i] = row;
-    for (let j = n; j >= 0; j--) row[j] = cell(i, j);
-  }
-  return best[0]?.[0] ?? { taken: [], cost: ZERO_COST };
-
-  function cell(i: number, j: number): SenderAlignment {
-    const exp = expected[i];
-    const hit = observed[j];
-    if (!exp) return { taken: [], cost: { ...ZERO_COST, unneeded: n - j } };
-    if (!hit) return { taken: Array(m - i).fill(NOT_TAKEN), cost: { ...ZERO_COST, missed: m - i } };
-    const skipExpected = at(i + 1, j);
-    const skipObserved = at(i, j + 1);
-    let choice: SenderAlignment = {
-      taken: [NOT_TAKEN, ...skipExpected.taken],
-      cost: addCost(MISSED_COST, skipExpected.cost),
-    };
-    choice = better(choice, {
-      taken: skipObserved.taken,
-      cost: addCost(UNNEEDED_COST, skipObserved.cost),
-    });
-    const f = judgePair(exp, hit);
-    if (f) {
-      const rest = at(i + 1, j + 1);
-      choice = better(choice, { taken: [j, ...rest.taken], cost: addCost(fitCost(f), rest.cost) });
+    for (let j = n; j >= 0; j--) {
+      const cell = i * width + j;
+      const exp = expected[i];
+      const hit = observed[j];
+      if (!exp || !hit) {
+        cost[cell] = exp ? { ...ZERO_COST, missed: m - i } : { ...ZERO_COST, unneeded: n - j };
+        choice[cell] = SKIP_EXPECTED;
+        continue;
+      }
+      // Ties: pairing gives expected[i] the earliest position (j); skipping this handoff gives
+      // it a later one, or none; skipping the expectation gives none, but leaves the rest as
+      // much to choose from as skipping the handoff would. So: pair, else skip the handoff if
+      // expected[i] still takes one, else skip the expectation.
+      let best: Choice = SKIP_EXPECTED;
+      let bestCost = addCost(MISSED_COST, at(i + 1, j));
+      const skipObserved = addCost(UNNEEDED_COST, at(i, j + 1));
+      const order = compareCost(skipObserved, bestCost);
+      if (order < 0 || (order === 0 && first[cell + 1] !== NOT_TAKEN)) {
+        best = SKIP_OBSERVED;
+        bestCost = skipObserved;
+      }
+      const f = judgePair(exp, hit);
+      const pair = f && addCost(fitCost(f), at(i + 1, j + 1));
+      if (pair && compareCost(pair, bestCost) <= 0) {
+        best = PAIR;
+        bestCost = pair;
+      }
+      cost[cell] = bestCost;
+      choice[cell] = best;
+      first[cell] =
+        best === PAIR ? j : best === SKIP_OBSERVED ? (first[cell + 1] as number) : NOT_TAKEN;
     }
-    return choice;
   }
-
-  function at(i: number, j: number): SenderAlignment {
-    const c = best[i]?.[j];
-    if (!c) throw new Error(`alignment cell ${i},${j} read before it was computed`);
-    return c;
+  const taken: number[] = [];
+  for (let i = 0, j = 0; i < m; ) {
+    const c = choice[i * width + j];
+    if (c === SKIP_OBSERVED) j++;
+    else {
+      taken.push(c === PAIR ? j : NOT_TAKEN);
+      if (c === PAIR) j++;
+      i++;
+    }
   }
+  return { taken, cost: at(0, 0) ?? ZERO_COST };
 }
 
-function better(a: SenderAlignment, b: SenderAlignment): SenderAlignment {
-  const byCost = compareCost(a.cost, b.cost);
-  if (byCost !== 0) return byCost < 0 ? a : b;
-  return compareTaken(a.taken, b.taken) <= 0 ? a : b;
-}
-
-/** Lexicographic, a missed expectation counting as later than any handoff. */
+/** Lexicographic, a missed expectation counting as later than any handoff (the tie-break). */
 export function compareTaken(a: readonly number[], b: readonly number[]): number {
-  for (let k = 0; k < a.length; k++) {
+  for (let k = 0; k < Math.max(a.length, b.length); k++) {
     const x = a[k] ?? NOT_TAKEN;
     const y = b[k] ?? NOT_TAKEN;
     if (x === y) continue;

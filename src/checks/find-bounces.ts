@@ -1,4 +1,4 @@
-import type { HandoffEvent, Timeline } from '../model/timeline.ts';
+import type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
 
 /** How work handed from A to B came back to A before A sent it to B again. */
 export type ReturnedBy =
@@ -80,8 +80,11 @@ function howItCameBack(
     if (h.from === sent.to && h.to === sent.from)
       return { returnedBy: 'handback', evidence: h.spanId };
   }
-  for (const e of timeline.events) {
-    if (e.at < sent.at || e.at > again.at) continue;
+  const events = timeline.events;
+  // Events are in time order: start at the first one at or after the earlier handoff.
+  for (let i = firstAtOrAfter(events, sent.at); i < events.length; i++) {
+    const e = events[i] as TimelineEvent;
+    if (e.at > again.at) break;
     if (e.kind === 'reject' && e.by === sent.to && (e.from ?? sent.from) === sent.from) {
       return { returnedBy: 'rejection', evidence: e.spanId };
     }
@@ -104,4 +107,15 @@ function lastIndexBefore(
 ): number | undefined {
   for (let i = k - 1; i >= 0; i--) if (test(observed[i] as HandoffEvent)) return i;
   return undefined;
+}
+
+function firstAtOrAfter(events: readonly TimelineEvent[], at: number): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((events[mid] as TimelineEvent).at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
