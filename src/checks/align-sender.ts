@@ -25,7 +25,16 @@ export interface SenderAlignment {
 const SKIP_EXPECTED = 0;
 const SKIP_OBSERVED = 1;
 const PAIR = 2;
-type Choice = typeof SKIP_EXPECTED | typeof SKIP_OBSERVED | typeof PAIR;
+
+/** Cell (i, j) at i * width + j: the best alignment of expected[i..] with observed[j..]. */
+interface Table {
+  readonly width: number;
+  readonly cost: AlignmentCost[];
+  /** What that alignment does first. */
+  readonly choice: Uint8Array;
+  /** The position expected[i] takes in it, or NOT_TAKEN. */
+  readonly first: Int32Array;
+}
 
 /**
  * Aligns one sender's expectations (label order) with its observed handoffs (time order) by
@@ -39,59 +48,76 @@ export function alignSender(
 ): SenderAlignment {
   const m = expected.length;
   const n = observed.length;
-  const width = n + 1;
-  // Cell (i, j) at i * width + j: the best alignment of expected[i..] with observed[j..], what
-  // it does first, and the position expected[i] takes in it.
-  const cost: AlignmentCost[] = new Array((m + 1) * width);
-  const choice = new Uint8Array((m + 1) * width);
-  const first = new Int32Array((m + 1) * width).fill(NOT_TAKEN);
-  const at = (i: number, j: number) => cost[i * width + j] as AlignmentCost;
-
+  const size = (m + 1) * (n + 1);
+  const table: Table = {
+    width: n + 1,
+    cost: new Array(size),
+    choice: new Uint8Array(size),
+    first: new Int32Array(size).fill(NOT_TAKEN),
+  };
   for (let i = m; i >= 0; i--) {
-    for (let j = n; j >= 0; j--) {
-      const cell = i * width + j;
-      const exp = expected[i];
-      const hit = observed[j];
-      if (!exp || !hit) {
-        cost[cell] = exp ? { ...ZERO_COST, missed: m - i } : { ...ZERO_COST, unneeded: n - j };
-        choice[cell] = SKIP_EXPECTED;
-        continue;
-      }
-      // Ties: pairing gives expected[i] the earliest position (j); skipping this handoff gives
-      // it a later one, or none; skipping the expectation gives none, but leaves the rest as
-      // much to choose from as skipping the handoff would. So: pair, else skip the handoff if
-      // expected[i] still takes one, else skip the expectation.
-      let best: Choice = SKIP_EXPECTED;
-      let bestCost = addCost(MISSED_COST, at(i + 1, j));
-      const skipObserved = addCost(UNNEEDED_COST, at(i, j + 1));
-      const order = compareCost(skipObserved, bestCost);
-      if (order < 0 || (order === 0 && first[cell + 1] !== NOT_TAKEN)) {
-        best = SKIP_OBSERVED;
-        bestCost = skipObserved;
-      }
-      const f = judgePair(exp, hit);
-      const pair = f && addCost(fitCost(f), at(i + 1, j + 1));
-      if (pair && compareCost(pair, bestCost) <= 0) {
-        best = PAIR;
-        bestCost = pair;
-      }
-      cost[cell] = bestCost;
-      choice[cell] = best;
-      first[cell] =
-        best === PAIR ? j : best === SKIP_OBSERVED ? (first[cell + 1] as number) : NOT_TAKEN;
-    }
+    for (let j = n; j >= 0; j--) fill(table, i, j, expected[i], observed[j], m - i, n - j);
   }
+  return { taken: walk(table, m), cost: table.cost[0] ?? ZERO_COST };
+}
+
+function fill(
+  t: Table,
+  i: number,
+  j: number,
+  exp: ExpectedHandoff | undefined,
+  hit: HandoffEvent | undefined,
+  expectedLeft: number,
+  observedLeft: number,
+): void {
+  const cell = i * t.width + j;
+  const at = (k: number) => t.cost[k] as AlignmentCost;
+  if (!exp || !hit) {
+    t.cost[cell] = {
+      ...ZERO_COST,
+      missed: exp ? expectedLeft : 0,
+      unneeded: exp ? 0 : observedLeft,
+    };
+    t.choice[cell] = SKIP_EXPECTED;
+    return;
+  }
+  // Ties: pairing gives expected[i] the earliest position (j); skipping the handoff gives it a
+  // later one or none; skipping the expectation gives none but leaves at least as much to the
+  // rest. So: pair, else skip the handoff if expected[i] still takes one, else the expectation.
+  let best = SKIP_EXPECTED;
+  let bestCost = addCost(MISSED_COST, at(cell + t.width));
+  const skipObserved = addCost(UNNEEDED_COST, at(cell + 1));
+  const order = compareCost(skipObserved, bestCost);
+  if (order < 0 || (order === 0 && t.first[cell + 1] !== NOT_TAKEN)) {
+    best = SKIP_OBSERVED;
+    bestCost = skipObserved;
+  }
+  const f = judgePair(exp, hit);
+  const pair = f && addCost(fitCost(f), at(cell + t.width + 1));
+  if (pair && compareCost(pair, bestCost) <= 0) {
+    best = PAIR;
+    bestCost = pair;
+  }
+  t.cost[cell] = bestCost;
+  t.choice[cell] = best;
+  t.first[cell] =
+    best === PAIR ? j : best === SKIP_OBSERVED ? (t.first[cell + 1] ?? NOT_TAKEN) : NOT_TAKEN;
+}
+
+/** The positions the expectations take, following the choices from cell (0, 0). */
+function walk(t: Table, m: number): number[] {
   const taken: number[] = [];
   for (let i = 0, j = 0; i < m; ) {
-    const c = choice[i * width + j];
-    if (c === SKIP_OBSERVED) j++;
-    else {
-      taken.push(c === PAIR ? j : NOT_TAKEN);
-      if (c === PAIR) j++;
-      i++;
+    const c = t.choice[i * t.width + j];
+    if (c === SKIP_OBSERVED) {
+      j++;
+      continue;
     }
+    taken.push(c === PAIR ? j : NOT_TAKEN);
+    if (c === PAIR) j++;
+    i++;
   }
-  return { taken, cost: at(0, 0) ?? ZERO_COST };
+  return taken;
 }
 
 /** Lexicographic, a missed expectation counting as later than any handoff (the tie-break). */

@@ -60,13 +60,13 @@ export function matchHandoffs(
     );
     cost = addCost(cost, alignment.cost);
     alignment.taken.forEach((position, k) => {
+      if (position === NOT_TAKEN) return;
       const expectedIndex = expIdx[k] as number;
       const observedIndex = obsIdx[position] as number;
-      if (position === NOT_TAKEN) return;
       const exp = expected[expectedIndex] as ExpectedHandoff;
       const hit = observed[observedIndex] as HandoffEvent;
       const f = judgePair(exp, hit);
-      if (!f) return;
+      if (!f) return; // cannot happen: the alignment only pairs what judgePair accepts
       claimed.add(observedIndex);
       matches[expectedIndex] = { expected: exp, expectedIndex, observed: hit, observedIndex, ...f };
     });
