@@ -76,6 +76,21 @@ describe('handoff-timing', () => {
     expect(bounce.run(t, l, {}).map((f) => f.code)).toEqual(['handoff.bounced']);
   });
 
+  it('docs/verdicts.md example 1: the bounce in the escalation’s own step is not its wrong target', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 0),
+      handoff('refunds', 'triage', 2),
+      handoff('refunds', 'supervisor', 2, { payload: { amount: 750 } }),
+    );
+    const l = labels([
+      expect_('triage', 'refunds', 0),
+      expect_('refunds', 'supervisor', 2, { carry: { amount: 750 } }),
+    ]);
+    expect(codes(t, l)).toEqual(['handoff.on_time@0', 'handoff.on_time@2']);
+    expect(bounce.run(t, l, {}).map((f) => `${f.code}@${f.step}`)).toEqual(['handoff.bounced@2']);
+    expect(missingFact.run(t, l, {})).toEqual([]);
+  });
+
   it('calls a handoff elsewhere before the window unneeded, and the expectation missed', () => {
     const t = timeline(handoff('triage', 'billing', 0));
     const l = labels([expect_('triage', 'refunds', 1, { carry: { order_id: 'A-1001' } })]);
