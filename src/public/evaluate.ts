@@ -100,7 +100,11 @@ function shown(file: string, cwd: string): string {
 
 /** Case files with problems become errored cases; their problem lines explain why. */
 function brokenCases(problems: readonly FileProblem[]): BrokenCase[] {
-  const byFile = new Map<string, string[]>();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), formatProblem(p)]);
-  return [...byFile].map(([file, lines]) => ({ file, problems: lines }));
+  const byFile = new Map<string, FileProblem[]>();
+  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  return [...byFile].map(([file, list]) => ({
+    file,
+    problems: list.map(formatProblem),
+    ...(list[0]?.line !== undefined && { line: list[0].line }),
+  }));
 }
