@@ -164,4 +164,5 @@ line(
 );
 await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+await (await import('./model-traffic.ts')).benchModelTraffic(line);
 (await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process
