@@ -3,7 +3,7 @@
  * and line), and its timeline — or, with a second report of the same cases, both timelines
  * side by side.
  */
-export const CLIENT_CASE = String.raw`
+export const CLIENT_CASE = `
 function sourceLink(file, line) {
   if (!file) return null;
   const href = DATA.sourceBase + file.split('/').map(encodeURIComponent).join('/') + (line ? '#L' + line : '');

@@ -3,7 +3,7 @@
  * virtual list of cases (only the rows in view exist in the DOM, so 10,000 cases stay fast).
  * Plain browser JavaScript, shipped inside report.html: no framework, no network.
  */
-export const CLIENT_LIST = String.raw`
+export const CLIENT_LIST = `
 const DATA = JSON.parse(document.getElementById('baton-data').textContent);
 const REPORT = DATA.report;
 const OTHER = DATA.against ? DATA.against.report : null;

@@ -4,7 +4,7 @@
  * arrows between lanes; every finding is pinned under the event of its span, else at the end of
  * its step.
  */
-export const CLIENT_TIMELINE = String.raw`
+export const CLIENT_TIMELINE = `
 function lanesOf(c, events) {
   const lanes = [];
   const add = (name, kind) => { if (typeof name === 'string' && name && !lanes.some((l) => l.name === name)) lanes.push({ name, kind }); };
