@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { reportCommand } from './report-command.ts';
 import { parseShard } from './reporters.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
 import { validateCommand } from './validate-command.ts';
@@ -73,6 +74,14 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (suites: string[], flags) =>
       setExit(await (flags.watch ? watchCommand : runCommand)(suites, flags, io)),
     );
+  cli
+    .command('report')
+    .description('render a report.json a run wrote (default: report.html beside it)')
+    .argument('<report>', 'a report.json')
+    .option('--against <report>', 'another run of the same cases: timelines side by side')
+    .option('--reporter <names...>', 'html, md, junit, json, console, github (default: html)')
+    .option('--out <dir>', 'write here (default: the report’s folder)')
+    .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

@@ -14,6 +14,10 @@ export interface WriteContext {
   readonly cwd: string;
   /** Links from the HTML report to case files start with this (default: relative to `dir`). */
   readonly sourceBase?: string;
+  /** What the HTML report calls this run beside `against`. */
+  readonly label?: string;
+  /** Another run's report of the same cases: the HTML shows both timelines side by side. */
+  readonly against?: { readonly report: RunReport; readonly label: string };
 }
 
 type Render = (report: RunReport, dir: string, context: WriteContext) => string;
@@ -25,7 +29,11 @@ const FILES: Partial<Record<ReportFormat, { name: string; render: Render }>> = {
   html: {
     name: 'report.html',
     render: (report, dir, context) =>
-      renderHtml(report, { sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd) }),
+      renderHtml(report, {
+        sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
+        ...(context.label !== undefined && { label: context.label }),
+        ...(context.against && { against: context.against }),
+      }),
   },
 };
 

@@ -84,6 +84,43 @@ describe('report files and CI output', () => {
     expect(new Set(ids).size).toBe(38);
   });
 
+  test('baton report renders a written report; --against puts two runs of the same cases side by side', async () => {
+    const out = await temp();
+    await runCli(['run', REGRESSED, '--reporter', 'json', '--out', join(out, 'regressed')]);
+    await runCli([
+      'run',
+      'suites/example.yaml',
+      '--reporter',
+      'json',
+      '--out',
+      join(out, 'current'),
+    ]);
+
+    const run = await runCli([
+      'report',
+      join(out, 'regressed/report.json'),
+      '--against',
+      join(out, 'current/report.json'),
+      '--out',
+      join(out, 'compare'),
+    ]);
+
+    expect(run.code).toBe(1);
+    const html = await readFile(join(out, 'compare/report.html'), 'utf8');
+    const data = JSON.parse(
+      /<script type="application\/json" id="baton-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ??
+        '{}',
+    );
+    expect(data.label).toMatch(/^example-regressed \(.*regressed\/report\.json\)$/);
+    expect(data.against.label).toMatch(/^example \(.*current\/report\.json\)$/);
+    expect(data.against.report.cases).toHaveLength(38);
+    const missing = await runCli(['report', join(out, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      'nope.json: no such file. Pass the report.json a baton run wrote.',
+    );
+  });
+
   test('--shard with a bad slice is a usage error naming the form', async () => {
     const run = await runCli(['run', REGRESSED, '--shard', '3/2']);
 
