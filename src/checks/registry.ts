@@ -48,8 +48,14 @@ export interface SuiteContext {
  */
 export function enabledChecks(config: ChecksConfig, suite: SuiteContext = {}): EnabledCheck[] {
   const out: EnabledCheck[] = [];
-  if (config['handoff-timing'] !== false) out.push(bindCheck(handoffTiming, {}));
-  if (config['missing-fact'] !== false) out.push(bindCheck(missingFact, {}));
+  if (config['handoff-timing'] !== false) {
+    // With the bounce check off, a bounced handoff is still a handoff nobody expected.
+    out.push(bindCheck(handoffTiming, { bouncesAsUnneeded: config.bounce === false }));
+  }
+  const missingFactConfig = config['missing-fact'];
+  if (missingFactConfig !== false) {
+    out.push(bindCheck(missingFact, { match: missingFactConfig?.match ?? 'equals' }));
+  }
   const reason = config.reason;
   if (reason !== undefined && reason !== false) {
     out.push(bindCheck(handoffReason, reason === true ? {} : { require: reason.require }));
