@@ -14,6 +14,16 @@ export interface ObservedHandoff {
   readonly spanId: string;
 }
 
+/** One finding code in one case, over all its repeats. */
+export interface CodeTally {
+  /** Findings with this code (passing ones too, such as `handoff.on_time`). */
+  readonly count: number;
+  /** The opportunities the code had: the case's share of the rate's denominator. */
+  readonly of: number;
+  /** Repeats in which the code appeared at least once. */
+  readonly runs: number;
+}
+
 /** The verdict on one case over all its repeats. */
 export interface CaseResult {
   readonly id: string;
@@ -32,6 +42,8 @@ export interface CaseResult {
   readonly error?: { readonly code: string; readonly message: string };
   /** The seed of the permuted order of the run shown, when a `permute` fault ran. */
   readonly permutationSeed?: number;
+  /** Every code's findings and opportunities over all repeats (what `baton compare` pairs). */
+  readonly tally?: Readonly<Partial<Record<FindingCode, CodeTally>>>;
 }
 
 /** A count over its denominator with a 95% Wilson score interval. */
@@ -41,6 +53,11 @@ export interface Rate {
   readonly rate: number;
   readonly low: number;
   readonly high: number;
+  /**
+   * The effective number of independent observations the interval is computed on, when repeats
+   * or several opportunities in one case made it smaller than `of` (clustered by case).
+   */
+  readonly effective?: number;
 }
 
 export interface ConfusionMatrix {

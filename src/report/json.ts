@@ -55,7 +55,7 @@ const confusion: Shape = (v) => {
 const histogram: Shape = (v) =>
   isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => compareBuckets(a, b))) : v;
 
-const rate = obj(['count', 'of', 'rate', 'low', 'high']);
+const rate = obj(['count', 'of', 'rate', 'low', 'high', 'effective']);
 
 const reportShape = obj(
   [
@@ -97,6 +97,7 @@ const reportShape = obj(
             ]),
           ),
           handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
+          tally: byCode(obj(['count', 'of', 'runs'])),
         },
       ),
     ),
