@@ -26,7 +26,11 @@ describe('resampleWeights', () => {
 
   it('draws each case about once per resample on average', () => {
     const totals = new Array(10).fill(0);
-    for (const w of resampleWeights(10, 5000, 1)) w.forEach((x, i) => (totals[i] += x));
+    for (const w of resampleWeights(10, 5000, 1)) {
+      w.forEach((x, i) => {
+        totals[i] += x;
+      });
+    }
     for (const t of totals) expect(t / 5000).toBeCloseTo(1, 1);
   });
 });
