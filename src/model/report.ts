@@ -102,7 +102,13 @@ export interface RunSummary {
 /** Everything a reporter or a later comparison needs, as versioned JSON. */
 export interface RunReport {
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
-  readonly suite: { readonly name: string; readonly file: string; readonly adapter: string };
+  readonly suite: {
+    readonly name: string;
+    readonly file: string;
+    readonly adapter: string;
+    /** The variant of the suite this run was (a suite with `variants:`). */
+    readonly variant?: string;
+  };
   readonly startedAt: string;
   readonly durationMs: number;
   readonly repeat: number;

@@ -72,7 +72,7 @@ const reportShape = obj(
     'properties',
   ],
   {
-    suite: obj(['name', 'file', 'adapter']),
+    suite: obj(['name', 'file', 'adapter', 'variant']),
     summary: obj(['cases', 'passed', 'failed', 'errored', 'byCode'], { byCode: byCode(same) }),
     gates: list(obj(['name', 'threshold', 'actual', 'passed'])),
     metrics: obj(['passRate', 'passAllRepeats', 'byCode', 'confusion', 'hops', 'cost'], {
