@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { registerCompare } from './register-compare.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
 import { validateCommand } from './validate-command.ts';
 
@@ -54,9 +55,14 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       'the clock envelope properties measure from (a replay repeats it)',
       integer,
     )
+    .option(
+      '--baseline <report>',
+      'compare this run with a saved report.json (compare.json, compare.md)',
+    )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));
+  registerCompare(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

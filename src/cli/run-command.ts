@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
-import { evaluateSuite } from '../public/evaluate.ts';
+import { type EvaluateOptions, evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
+import { emitComparison, readRunReport } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
+import { runVariants, variantSuite } from './run-variants.ts';
 import { writeReports } from './write-reports.ts';
 
 /** The suite `baton run` runs when given none. */
@@ -26,6 +29,8 @@ export interface RunFlags {
   readonly property?: string;
   readonly numRuns?: number;
   readonly clock?: number;
+  /** A saved report.json to compare this run with. */
+  readonly baseline?: string;
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -70,7 +75,7 @@ function parseReporters(given: readonly string[] | undefined): ReportFormat[] | 
 type OneFlags = RunFlags & { formats: ReportFormat[] | undefined; multiple: boolean };
 
 async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number> {
-  const evaluation = await evaluateSuite(path, {
+  const options: EvaluateOptions = {
     cwd: io.cwd,
     ...(flags.case && { caseIds: flags.case }),
     ...(flags.tag && { tags: flags.tag }),
@@ -79,7 +84,22 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
     ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
     // Replaying a counterexample (--path) runs that property alone, not the cases.
     skipCases: flags.path !== undefined,
-  });
+  };
+  const variants = await variantSuite(path, io.cwd);
+  if (variants) {
+    const dir = reportDir(flags, variants.name, variants.reports.dir, io.cwd);
+    const formats = flags.formats ?? variants.reports.formats;
+    const color = flags.color !== false && io.color;
+    const baseline = flags.baseline !== undefined ? { baseline: flags.baseline } : {};
+    const out = { formats, dir, color, verbose: flags.verbose ?? false, ...baseline };
+    return runVariants(path, variants, options, out, io);
+  }
+  // Read the baseline first: a wrong path should not cost a whole run.
+  const baseline =
+    flags.baseline === undefined
+      ? undefined
+      : await readRunReport(flags.baseline, io.cwd, 'baseline');
+  const evaluation = await evaluateSuite(path, options);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
   const { report, suite } = evaluation;
@@ -109,7 +129,17 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   if (written.length > 0)
     io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
   if (evaluation.problems.length > 0) return EXIT.usage;
-  return report.passed ? EXIT.ok : EXIT.gateFailed;
+  const exit = report.passed ? EXIT.ok : EXIT.gateFailed;
+  if (!baseline) return exit;
+  io.stdout('\n');
+  const comparison = compareRuns(baseline, report, {
+    ...compareOptionsOf(config.compare),
+    names: { baseline: 'baseline', candidate: 'this run' },
+    files: { baseline: flags.baseline ?? '', candidate: path },
+  });
+  const color = flags.color !== false && io.color;
+  const verbose = flags.verbose ?? false;
+  return Math.max(exit, await emitComparison(comparison, { formats, dir, color, verbose }, io));
 }
 
 function hasPropertyFlags(flags: RunFlags): boolean {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { OPTION_ADAPTERS, variantNames } from '../model/variants.ts';
 import type { FileProblem } from '../errors.ts';
 import type { ParsedSuite } from '../model/suite.ts';
+import { OPTION_ADAPTERS, variantNames } from '../model/variants.ts';
 import { place } from './draft.ts';
 import type { DataPath } from './load-result.ts';
 import { closestMatch } from './suggest.ts';
