@@ -70,16 +70,16 @@ function caseLines(r: CompareReport, c: CaseChange, paint: Paint): string[] {
   // A broke case shows what the candidate did wrong; a fixed one what the baseline did.
   const shown: [string, CaseSide | undefined][] =
     c.change === 'broke' || c.change === 'added'
-      ? [['', c.candidate]]
+      ? [[r.candidate.name, c.candidate]]
       : c.change === 'fixed' || c.change === 'removed'
-        ? [['', c.baseline]]
+        ? [[r.baseline.name, c.baseline]]
         : [
             [r.baseline.name, c.baseline],
             [r.candidate.name, c.candidate],
           ];
   const rows = shown.flatMap(([who, side]) =>
     (side?.findings ?? []).map((f) => [
-      ...(who ? [paint('dim', who)] : []),
+      paint('dim', who),
       paint('dim', stepLabel(f.step)),
       paint(f.outcome === 'error' ? 'yellow' : 'red', f.code),
       f.message,
