@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompareReportSchema } from '../compare/compare-report.ts';
 import { CaseInput } from '../model/case.ts';
 import { SuiteInput } from '../model/suite.ts';
 
@@ -16,7 +17,15 @@ export const SCHEMA_FILES = {
     title: 'Baton suite',
     description: 'Which cases to run, against which adapter, with which checks and gates.',
   },
+  compare: {
+    path: 'schemas/compare.schema.json',
+    title: 'Baton comparison',
+    description:
+      'compare.json: a candidate run against its baseline, case by case and metric by metric.',
+  },
 } as const;
+
+const SOURCES = { case: CaseInput, suite: SuiteInput, compare: CompareReportSchema } as const;
 
 export type SchemaKind = keyof typeof SCHEMA_FILES;
 
@@ -26,7 +35,7 @@ const cache = new Map<SchemaKind, JsonSchema>();
 export function jsonSchemaOf(kind: SchemaKind): JsonSchema {
   let schema = cache.get(kind);
   if (schema === undefined) {
-    schema = z.toJSONSchema(kind === 'case' ? CaseInput : SuiteInput, {
+    schema = z.toJSONSchema(SOURCES[kind], {
       io: 'input',
     }) as JsonSchema;
     cache.set(kind, schema);

@@ -7,7 +7,7 @@ export const COMPARE_METRICS = ['pass_rate', 'cost', ...FINDING_CODES] as const;
 export type CompareMetric = (typeof COMPARE_METRICS)[number];
 
 const Metric = z.enum(COMPARE_METRICS);
-const Level = z.number().gt(0).max(0.5).default(0.05).describe('Significance level (0.05).');
+const Level = z.number().min(0.0001).max(0.5).default(0.05).describe('Significance level (0.05).');
 
 const NoNewFailures = z.strictObject({
   gate: z.literal('no_new_failures'),
