@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
-import { registerCompare } from './register-compare.ts';
+import { registerCanIDeploy, registerCompare } from './register-compare.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
 import { validateCommand } from './validate-command.ts';
 
@@ -63,6 +63,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));
   registerCompare(cli, io, setExit);
+  registerCanIDeploy(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

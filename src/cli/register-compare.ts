@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { canIDeployCommand } from './can-i-deploy-command.ts';
 import { compareCommand } from './compare-command.ts';
 import type { CliIo } from './io.ts';
 
@@ -37,4 +38,25 @@ export function registerCompare(cli: Command, io: CliIo, setExit: (code: number)
     .action(async (baseline: string, candidate: string, flags) =>
       setExit(await compareCommand(baseline, candidate, flags, io)),
     );
+}
+
+/** `baton can-i-deploy <compat.yaml>`. */
+export function registerCanIDeploy(cli: Command, io: CliIo, setExit: (code: number) => void): void {
+  cli
+    .command('can-i-deploy')
+    .description(
+      'contract compatibility matrix: which sender versions’ recorded envelopes each receiver version accepts; with --deploy, whether a version can go live',
+    )
+    .argument(
+      '<file>',
+      'the compatibility file (envelopes, receivers and their contracts, live versions)',
+    )
+    .option('--deploy <name@version>', 'the version to deploy, e.g. refunds@2.0.0')
+    .option('--live <name=version...>', 'override what is live, e.g. triage=3.2.0')
+    .option('--json', 'print the matrix and verdicts as JSON')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 yes (or the live versions agree), 1 no, 2 usage or file errors. See docs/compare.md.',
+    )
+    .action(async (file: string, flags) => setExit(await canIDeployCommand(file, flags, io)));
 }

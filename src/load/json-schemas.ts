@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CompareReportSchema } from '../compare/compare-report.ts';
 import { CaseInput } from '../model/case.ts';
+import { CompatInput } from '../model/compat-config.ts';
 import { SuiteInput } from '../model/suite.ts';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -17,6 +18,12 @@ export const SCHEMA_FILES = {
     title: 'Baton suite',
     description: 'Which cases to run, against which adapter, with which checks and gates.',
   },
+  compat: {
+    path: 'schemas/compat.schema.json',
+    title: 'Baton contract compatibility',
+    description:
+      'Recorded envelopes of sender versions and the contracts of receiver versions, for baton can-i-deploy.',
+  },
   compare: {
     path: 'schemas/compare.schema.json',
     title: 'Baton comparison',
@@ -25,7 +32,12 @@ export const SCHEMA_FILES = {
   },
 } as const;
 
-const SOURCES = { case: CaseInput, suite: SuiteInput, compare: CompareReportSchema } as const;
+const SOURCES = {
+  case: CaseInput,
+  suite: SuiteInput,
+  compat: CompatInput,
+  compare: CompareReportSchema,
+} as const;
 
 export type SchemaKind = keyof typeof SCHEMA_FILES;
 
