@@ -5,7 +5,7 @@ import { loadSuiteFile } from '../load/load-suite.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
 import { comparedVariants } from '../model/variants.ts';
-import { type EvaluateOptions, evaluateSuite } from '../public/evaluate.ts';
+import type { Evaluation } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import { emitComparison } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
@@ -34,7 +34,7 @@ export interface VariantRunFlags {
 export async function runVariants(
   path: string,
   config: ParsedSuite,
-  options: EvaluateOptions,
+  evaluate: (variant: string) => Promise<Evaluation>,
   flags: VariantRunFlags,
   io: CliIo,
 ): Promise<number> {
@@ -48,14 +48,14 @@ export async function runVariants(
   const reports = new Map<string, RunReport>();
   let exit: number = EXIT.ok;
   for (const name of [baseline, ...candidates]) {
-    const evaluation = await evaluateSuite(path, { ...options, variant: name });
+    const evaluation = await evaluate(name);
     // Every variant loads the same case files: report their problems once.
     if (reports.size === 0) printProblems(io, evaluation.problems);
     if (!evaluation.ok) return EXIT.usage;
     if (evaluation.problems.length > 0) exit = EXIT.usage;
     reports.set(name, evaluation.report);
     const dir = join(flags.dir, name);
-    const written = await writeReports(evaluation.report, flags.formats, dir);
+    const written = await writeReports(evaluation.report, flags.formats, dir, { cwd: io.cwd });
     io.stdout(variantLine(name, evaluation.report, written, io, flags));
   }
   io.stdout('\n');

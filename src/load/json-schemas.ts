@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CompareReportSchema } from '../compare/compare-report.ts';
 import { CaseInput } from '../model/case.ts';
 import { CompatInput } from '../model/compat-config.ts';
+import { RunReportSchema } from '../model/report-schema.ts';
 import { SuiteInput } from '../model/suite.ts';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -17,6 +18,12 @@ export const SCHEMA_FILES = {
     path: 'schemas/suite.schema.json',
     title: 'Baton suite',
     description: 'Which cases to run, against which adapter, with which checks and gates.',
+  },
+  report: {
+    path: 'schemas/report.schema.json',
+    title: 'Baton run report',
+    description:
+      'The report.json baton run writes: verdicts, metrics, gates, every case with its findings and timeline.',
   },
   compat: {
     path: 'schemas/compat.schema.json',
@@ -35,6 +42,7 @@ export const SCHEMA_FILES = {
 const SOURCES = {
   case: CaseInput,
   suite: SuiteInput,
+  report: RunReportSchema,
   compat: CompatInput,
   compare: CompareReportSchema,
 } as const;
@@ -47,9 +55,7 @@ const cache = new Map<SchemaKind, JsonSchema>();
 export function jsonSchemaOf(kind: SchemaKind): JsonSchema {
   let schema = cache.get(kind);
   if (schema === undefined) {
-    schema = z.toJSONSchema(SOURCES[kind], {
-      io: 'input',
-    }) as JsonSchema;
+    schema = z.toJSONSchema(SOURCES[kind], { io: 'input' }) as JsonSchema;
     cache.set(kind, schema);
   }
   return schema;

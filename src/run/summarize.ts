@@ -5,6 +5,7 @@ import { runCost } from '../metrics/compute-metrics.ts';
 import type { FindingCode } from '../model/finding.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { CaseResult, CaseStatus, RunSummary } from '../model/report.ts';
+import { caseDetails, located } from './case-details.ts';
 
 /** A failed verdict outranks an error, which outranks a pass. */
 function statusOf(runs: readonly CaseRun[]): CaseStatus {
@@ -30,7 +31,7 @@ export function toCaseResult(
     status,
     repeats: runs.length,
     passedRepeats: runs.filter((r) => r.status === 'pass').length,
-    findings: shown?.findings ?? [],
+    findings: (shown?.findings ?? []).map((f) => located(f, testCase)),
     handoffs: shown?.handoffs ?? [],
     hops: shown?.handoffs.length ?? 0,
     cost,
@@ -38,6 +39,7 @@ export function toCaseResult(
     ...(shown?.error !== undefined && { error: shown.error }),
     ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
     tally: caseTally(runs),
+    ...caseDetails(testCase, runs, shown),
   };
 }
 
