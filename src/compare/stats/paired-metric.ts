@@ -79,33 +79,39 @@ export function comparePaired(
   const diff = metrics.map(() => new Float64Array(reps));
   const sideA = metrics.map(() => new Float64Array(reps));
   const sideB = metrics.map(() => new Float64Array(reps));
-  if (n > 0) {
-    let r = 0;
-    for (const w of resampleWeights(n, reps, settings.seed)) {
+  // Columns by metric and side, read case by case: one pass over the cases per resample.
+  const column = (side: 'a' | 'b', f: 'num' | 'den') =>
+    metrics.map((metric) => Float64Array.from(metric.units, (u) => u[side][f]));
+  const [an, ad, bn, bd] = [
+    column('a', 'num'),
+    column('a', 'den'),
+    column('b', 'num'),
+    column('b', 'den'),
+  ];
+  const sums = new Float64Array(4 * m);
+  let r = 0;
+  for (const w of n > 0 ? resampleWeights(n, reps, settings.seed) : []) {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const times = w[i] ?? 0;
+      if (times === 0) continue;
       for (let k = 0; k < m; k++) {
-        const units = (metrics[k] as PairedMetric).units;
-        let an = 0;
-        let ad = 0;
-        let bn = 0;
-        let bd = 0;
-        for (let i = 0; i < n; i++) {
-          const times = w[i] ?? 0;
-          if (times === 0) continue;
-          const u = units[i] as PairedUnit;
-          an += times * u.a.num;
-          ad += times * u.a.den;
-          bn += times * u.b.num;
-          bd += times * u.b.den;
-        }
-        const kind = (metrics[k] as PairedMetric).kind;
-        const a = value(kind, an, ad);
-        const b = value(kind, bn, bd);
-        (sideA[k] as Float64Array)[r] = a;
-        (sideB[k] as Float64Array)[r] = b;
-        (diff[k] as Float64Array)[r] = b - a;
+        const j = 4 * k;
+        sums[j] = (sums[j] as number) + times * ((an[k] as Float64Array)[i] as number);
+        sums[j + 1] = (sums[j + 1] as number) + times * ((ad[k] as Float64Array)[i] as number);
+        sums[j + 2] = (sums[j + 2] as number) + times * ((bn[k] as Float64Array)[i] as number);
+        sums[j + 3] = (sums[j + 3] as number) + times * ((bd[k] as Float64Array)[i] as number);
       }
-      r++;
     }
+    for (let k = 0; k < m; k++) {
+      const kind = (metrics[k] as PairedMetric).kind;
+      const a = value(kind, sums[4 * k] ?? 0, sums[4 * k + 1] ?? 0);
+      const b = value(kind, sums[4 * k + 2] ?? 0, sums[4 * k + 3] ?? 0);
+      (sideA[k] as Float64Array)[r] = a;
+      (sideB[k] as Float64Array)[r] = b;
+      (diff[k] as Float64Array)[r] = b - a;
+    }
+    r++;
   }
   return metrics.map((metric, k) =>
     resultOf(metric, settings, {
