@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/bounds.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
@@ -9,6 +10,14 @@ function positiveInt(value: string): number {
   if (!Number.isInteger(n) || n < 1)
     throw new InvalidArgumentError('expected a whole number of 1 or more.');
   return n;
+}
+
+function upTo(max: number): (value: string) => number {
+  return (value) => {
+    const n = positiveInt(value);
+    if (n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}.`);
+    return n;
+  };
 }
 
 function integer(value: string): number {
@@ -36,8 +45,8 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
     )
     .option('--reporter <names...>', 'console, json, md (comma or space separated)')
-    .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
-    .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--repeat <n>', 'run each case n times; pass^k gates use it', upTo(MAX_REPEAT))
+    .option('--concurrency <n>', 'cases in flight at once', upTo(MAX_CONCURRENCY))
     .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
     .option(
       '--seed <n>',
@@ -48,7 +57,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--path <path>',
       'replay the counterexample at this fast-check path (cases are skipped)',
     )
-    .option('--num-runs <n>', 'envelopes per property', positiveInt)
+    .option('--num-runs <n>', 'envelopes per property', upTo(MAX_NUM_RUNS))
     .option(
       '--clock <ms>',
       'the clock envelope properties measure from (a replay repeats it)',

@@ -13,6 +13,7 @@ import {
   textTable,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { terminalSafe } from './terminal-text.ts';
 
 /** How the console report looks; the CLI decides `color` from the terminal and flags. */
 export interface ConsoleOptions {
@@ -20,6 +21,9 @@ export interface ConsoleOptions {
   /** Also list passing cases, one line each. */
   readonly verbose?: boolean;
 }
+
+/** Findings listed per case; a runaway case (thousands of handoffs) would bury the rest. */
+const MAX_FINDINGS_SHOWN = 50;
 
 type Format = Parameters<typeof styleText>[0];
 type Paint = (format: Format, text: string) => string;
@@ -32,7 +36,9 @@ function painter(color: boolean): Paint {
 }
 
 /** The report a person reads in a terminal: what failed, the rates, the gates, one verdict. */
-export function renderConsole(report: RunReport, options: ConsoleOptions): string {
+export function renderConsole(given: RunReport, options: ConsoleOptions): string {
+  // Case text, trace names and implementation errors are untrusted: escape them for the terminal.
+  const report = terminalSafe(given);
   const paint = painter(options.color);
   const sections = [
     [header(report, paint)],
@@ -74,12 +80,19 @@ function badCase(c: CaseResult, paint: Paint): string[] {
   if (c.error !== undefined) {
     lines.push(indented(`${paint('yellow', c.error.code)}  ${c.error.message}`));
   }
-  const rows = problems(c).map((f) => [
-    paint('dim', stepLabel(f.step)),
-    paint(f.outcome === 'error' ? 'yellow' : 'red', f.code),
-    f.message,
-  ]);
-  lines.push(...textTable(rows).map(indented));
+  const shown = problems(c);
+  const rows = shown
+    .slice(0, MAX_FINDINGS_SHOWN)
+    .map((f) => [
+      paint('dim', stepLabel(f.step)),
+      paint(f.outcome === 'error' ? 'yellow' : 'red', f.code),
+      f.message,
+    ]);
+  for (const row of textTable(rows)) lines.push(indented(row));
+  if (shown.length > MAX_FINDINGS_SHOWN) {
+    const more = shown.length - MAX_FINDINGS_SHOWN;
+    lines.push(indented(paint('dim', `… and ${more} more finding(s) in report.json`)));
+  }
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { withMessage } from '../checks/describe-finding.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
+import { describeThrown } from '../thrown.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 export interface RunError {
@@ -9,9 +10,8 @@ export interface RunError {
 
 /** Turns whatever an adapter threw into a short, stack-free description. */
 export function describeRunError(error: unknown): RunError {
-  if (error instanceof CaseTimeoutError) return { code: 'adapter.timeout', message: error.message };
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { code: 'adapter.threw', message: `the adapter threw ${message}` };
+  if (isTimeout(error)) return { code: 'adapter.timeout', message: error.message };
+  return { code: 'adapter.threw', message: `the adapter threw ${describeThrown(error)}` };
 }
 
 /** A run that ended in an error: no verdict on the implementation, one `case.error` finding. */
@@ -33,4 +33,13 @@ export function caseErrorRun(error: RunError, durationMs: number): CaseRun {
     durationMs,
     error,
   };
+}
+
+/** `instanceof` itself can throw (a Proxy that refuses getPrototypeOf). */
+function isTimeout(error: unknown): error is CaseTimeoutError {
+  try {
+    return error instanceof CaseTimeoutError;
+  } catch {
+    return false;
+  }
 }

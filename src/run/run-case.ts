@@ -72,7 +72,8 @@ export async function runCaseOnce(
     return caseErrorRun(describeRunError(error), performance.now() - started);
   }
   const spans = scope.close();
-  if (extra?.spans) spans.push(...extra.spans);
+  // A loop, not push(...spans): a recorded trace may hold more spans than a call takes arguments.
+  if (extra?.spans) for (const span of extra.spans) spans.push(span);
   const timeline = normalize(spans, o.recognizers);
   const findings = runChecks(o.checks, timeline, testCase.labels);
   const { observed, matching } = analyseHandoffs(timeline, testCase.labels);

@@ -137,8 +137,9 @@ export async function readRanges(file: string, ranges: readonly StoredRange[]): 
       const buf = Buffer.alloc(r.end - r.start);
       await handle.read(buf, 0, buf.length, r.start);
       const text = buf.toString('utf8');
-      if (r.kind === 'request') out.push(...rawSpansOf(JSON.parse(text)));
-      else out.push(...(JSON.parse(`[${text}]`) as unknown[]));
+      // Loops, not push(...): one export line may hold more spans than a call takes arguments.
+      const raw = r.kind === 'request' ? rawSpansOf(JSON.parse(text)) : JSON.parse(`[${text}]`);
+      for (const span of raw as unknown[]) out.push(span);
     }
     return out;
   } finally {

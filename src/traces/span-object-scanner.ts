@@ -136,7 +136,7 @@ export class SpanObjectScanner {
 
   private endString(): void {
     this.inString = false;
-    if (this.keyChars) this.key = String.fromCharCode(...this.keyChars);
+    if (this.keyChars) this.key = Buffer.from(this.keyChars).toString('latin1');
     this.keyChars = undefined;
   }
 
