@@ -3,6 +3,7 @@
  * cursor, clear-screen and OSC clipboard sequences; CR overwrites a line), DEL, and the Unicode
  * bidirectional overrides that reorder what is shown.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
