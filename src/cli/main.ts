@@ -1,5 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/bounds.ts';
+import { terminalText } from '../report/terminal-text.ts';
+import { describeThrown } from '../thrown.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
@@ -90,10 +92,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       printError(io, error);
       return EXIT.usage;
     }
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     io.stderr(
-      `baton: internal error: ${message}\nThis is a bug in Baton; please report it with the command you ran.\n`,
+      `baton: internal error: ${terminalText(describeThrown(error))}\nThis is a bug in Baton; please report it with the command you ran.\n`,
     );
-    return 3;
+    return EXIT.noVerdict;
   }
 }

@@ -7,6 +7,7 @@ import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
+import { guardProcess, type ProcessGuard } from './process-guard.ts';
 import { writeReports } from './write-reports.ts';
 
 /** The suite `baton run` runs when given none. */
@@ -43,9 +44,15 @@ export async function runCommand(
   }
   const formats = parseReporters(flags.reporter);
   let exit: number = EXIT.ok;
-  for (const path of paths) {
-    const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1 }, io);
-    exit = Math.max(exit, code);
+  const guard = guardProcess(io);
+  try {
+    for (const path of paths) {
+      if (guard.stop.stopped) break;
+      const one = { ...flags, formats, multiple: paths.length > 1 };
+      exit = Math.max(exit, await runOne(path, one, io, guard));
+    }
+  } finally {
+    guard.dispose();
   }
   return exit;
 }
@@ -69,9 +76,16 @@ function parseReporters(given: readonly string[] | undefined): ReportFormat[] | 
 
 type OneFlags = RunFlags & { formats: ReportFormat[] | undefined; multiple: boolean };
 
-async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number> {
+async function runOne(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+): Promise<number> {
   const evaluation = await evaluateSuite(path, {
     cwd: io.cwd,
+    stop: guard.stop,
+    strays: guard.strays,
     ...(flags.case && { caseIds: flags.case }),
     ...(flags.tag && { tags: flags.tag }),
     ...(flags.repeat !== undefined && { repeat: flags.repeat }),
@@ -83,7 +97,7 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
   const { report, suite } = evaluation;
-  if (report.cases.length === 0 && report.properties.length === 0) {
+  if (report.cases.length === 0 && report.properties.length === 0 && !report.interrupted) {
     io.stderr(
       `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
@@ -108,6 +122,7 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   const written = await writeReports(report, formats, dir);
   if (written.length > 0)
     io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
+  if (report.interrupted) return EXIT.noVerdict;
   if (evaluation.problems.length > 0) return EXIT.usage;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
@@ -134,6 +149,19 @@ function reportDir(
   suiteDir: string | undefined,
   cwd: string,
 ): string {
-  if (flags.out) return resolve(cwd, flags.multiple ? join(flags.out, name) : flags.out);
-  return resolve(cwd, suiteDir ?? join('reports', name));
+  if (flags.out)
+    return resolve(cwd, flags.multiple ? join(flags.out, folderName(name)) : flags.out);
+  return resolve(cwd, suiteDir ?? join('reports', folderName(name)));
+}
+
+/**
+ * A suite name as one folder name: a name is free text (`../../etc`, `a/b`, `..`), and a report
+ * folder made from it must stay inside --out or reports/.
+ */
+export function folderName(name: string): string {
+  const safe = name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 100);
+  return safe === '' ? 'suite' : safe;
 }

@@ -1,10 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { renderJson } from '../report/json.ts';
 import { renderMarkdown } from '../report/markdown.ts';
+import { writeError, writeFileAtomic } from './atomic-write.ts';
 
 const FILES: Partial<Record<ReportFormat, { name: string; render: (r: RunReport) => string }>> = {
   json: { name: 'report.json', render: renderJson },
@@ -22,21 +22,14 @@ export async function writeReports(
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
-    const why =
-      (error as NodeJS.ErrnoException).code === 'EEXIST' ||
-      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
-        ? 'a file is in the way'
-        : (error as Error).message;
-    throw new BatonError(
-      'usage',
-      `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may create or write into.`,
-    );
+    throw writeError(dir, error);
   }
-  return Promise.all(
-    wanted.map(async ({ name, render }) => {
-      const path = join(dir, name);
-      await writeFile(path, render(report));
-      return path;
-    }),
-  );
+  // One after another: a failure names its file, and the files already written stay whole.
+  const written: string[] = [];
+  for (const { name, render } of wanted) {
+    const path = join(dir, name);
+    await writeFileAtomic(path, render(report));
+    written.push(path);
+  }
+  return written;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compilesSafely } from '../safe-regex.ts';
 import { timerMs } from './bounds.ts';
 
 const Options = z
@@ -88,13 +89,19 @@ const LOCATOR_HELP =
 const Locator = z
   .string()
   .regex(LOCATOR, `a place on the span: ${LOCATOR_HELP}`)
-  .refine(validLocatorRegex, { message: 'the regular expression after `name:` does not compile' });
+  .refine(validLocatorRegex, {
+    message:
+      'the regular expression after `name:` does not compile (RE2 syntax: no backreferences or lookaround)',
+  });
 
 /** Exact text, or a `/regex/flags` that must compile. */
 const Pattern = z
   .string()
   .min(1)
-  .refine(validPattern, { message: 'the /regular expression/ does not compile' });
+  .refine(validPattern, {
+    message:
+      'the /regular expression/ does not compile (RE2 syntax: no backreferences or lookaround; flags i, s, m)',
+  });
 
 /** A user rule that marks spans as handoffs: name or attribute match, where target and payload are. */
 export const RecognitionRule = z
@@ -129,12 +136,7 @@ function validLocatorRegex(text: string): boolean {
 }
 
 function compiles(source: string, flags?: string): boolean {
-  try {
-    new RegExp(source, flags);
-    return true;
-  } catch {
-    return false;
-  }
+  return compilesSafely(source, flags);
 }
 
 /** How a recorded trace is cut into steps (docs/adapters/traces.md). */

@@ -96,4 +96,20 @@ export interface RunReport {
   readonly cases: readonly CaseResult[];
   /** Envelope property tests of the receivers, when the suite has a `properties:` block. */
   readonly properties: readonly PropertyResult[];
+  /** Set when a signal stopped the run early: the report holds only the case runs that finished. */
+  readonly interrupted?: {
+    readonly signal: string;
+    /** Cases that had not started when the signal came (left out of the report). */
+    readonly casesNotRun: number;
+  };
+  /** Errors that escaped the implementation (unhandled rejections, throws in timers, process.exit). */
+  readonly unhandled?: readonly UnhandledError[];
+}
+
+/** An error that escaped an implementation; any one of them fails the run. */
+export interface UnhandledError {
+  readonly kind: 'unhandled_rejection' | 'uncaught_exception' | 'exit';
+  readonly message: string;
+  readonly caseId?: string;
+  readonly repeat?: number;
 }

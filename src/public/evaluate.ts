@@ -10,6 +10,8 @@ import type { RunReport } from '../model/report.ts';
 import type { Suite } from '../model/suite.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
 import { type PropertyOverrides, runSuite } from '../run/run-suite.ts';
+import type { StopControl } from '../run/stop-control.ts';
+import type { StrayErrors } from '../run/stray-errors.ts';
 
 export interface EvaluateOptions {
   /** Only these case ids (`*` wildcards allowed). */
@@ -24,6 +26,10 @@ export interface EvaluateOptions {
   readonly skipCases?: boolean;
   /** Paths in the report are relative to this folder (default: the working directory). */
   readonly cwd?: string;
+  /** Stops the run early (the CLI sets it on SIGINT/SIGTERM); the report is marked interrupted. */
+  readonly stop?: StopControl;
+  /** Collects errors that escape the implementation; each one fails the run. */
+  readonly strays?: StrayErrors;
 }
 
 /**
@@ -84,6 +90,8 @@ export async function evaluateSuite(
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+    ...(options.stop && { stop: options.stop }),
+    ...(options.strays && { strays: options.strays }),
   });
   return {
     ok: true,

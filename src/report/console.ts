@@ -42,6 +42,7 @@ export function renderConsole(given: RunReport, options: ConsoleOptions): string
   const paint = painter(options.color);
   const sections = [
     [header(report, paint)],
+    runWarnings(report, paint),
     badCases(report.cases, paint),
     options.verbose ? passingCases(report.cases, paint) : [],
     propertiesSection(report, paint),
@@ -62,6 +63,22 @@ function header(report: RunReport, paint: Paint): string {
     duration(report.durationMs),
   ];
   return `${paint('bold', `Baton ${report.suite.name}`)}  ${paint('dim', `adapter ${report.suite.adapter}`)}  ${parts.join(' · ')}`;
+}
+
+/** What makes the whole run untrustworthy, before any case: a signal, escaped errors. */
+function runWarnings(report: RunReport, paint: Paint): string[] {
+  const lines: string[] = [];
+  if (report.interrupted) {
+    const { signal, casesNotRun } = report.interrupted;
+    lines.push(
+      `${paint(['yellow', 'bold'], '! INTERRUPTED')}  by ${signal}: ${casesNotRun} case(s) not run; this report holds only the cases that finished`,
+    );
+  }
+  for (const u of report.unhandled ?? []) {
+    const where = u.caseId === undefined ? 'outside any case' : `in case ${u.caseId}`;
+    lines.push(`${paint(['red', 'bold'], '! ESCAPED')}  ${where}: ${u.message}`);
+  }
+  return lines;
 }
 
 function badCases(cases: readonly CaseResult[], paint: Paint): string[] {
@@ -183,6 +200,10 @@ function verdict(report: RunReport, paint: Paint): string {
   }
   const passedGates = report.gates.filter((g) => g.passed).length;
   parts.push(`gates ${passedGates}/${report.gates.length}`);
-  const word = report.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
+  const word = report.interrupted
+    ? paint(['yellow', 'bold'], 'INTERRUPTED')
+    : report.passed
+      ? paint(['green', 'bold'], 'PASS')
+      : paint(['red', 'bold'], 'FAIL');
   return `${word}  ${parts.join(' · ')}`;
 }

@@ -1,15 +1,17 @@
 import { withMessage } from '../checks/describe-finding.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { describeThrown } from '../thrown.ts';
+import { StrayErrorsSeen } from './stray-errors.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 export interface RunError {
-  readonly code: 'adapter.timeout' | 'adapter.threw';
+  readonly code: 'adapter.timeout' | 'adapter.threw' | 'adapter.unhandled' | 'adapter.exit';
   readonly message: string;
 }
 
 /** Turns whatever an adapter threw into a short, stack-free description. */
 export function describeRunError(error: unknown): RunError {
+  if (error instanceof StrayErrorsSeen) return strayError(error);
   if (isTimeout(error)) return { code: 'adapter.timeout', message: error.message };
   return { code: 'adapter.threw', message: `the adapter threw ${describeThrown(error)}` };
 }
@@ -42,4 +44,26 @@ function isTimeout(error: unknown): error is CaseTimeoutError {
   } catch {
     return false;
   }
+}
+
+const STRAY_WORDS = {
+  unhandled_rejection: 'left a promise rejection unhandled',
+  uncaught_exception: 'threw outside the adapter (a timer or callback)',
+  exit: 'tried to end the process',
+} as const;
+
+function strayError(seen: StrayErrorsSeen): RunError {
+  const [first] = seen.all;
+  const count = seen.all.length;
+  const more = count > 1 ? ` (and ${count - 1} more escaped error(s))` : '';
+  if (first.kind === 'exit') {
+    return {
+      code: 'adapter.exit',
+      message: `${first.message}; Baton kept running and failed this case instead${more}`,
+    };
+  }
+  return {
+    code: 'adapter.unhandled',
+    message: `the implementation ${STRAY_WORDS[first.kind]}: ${first.message}${more}`,
+  };
 }
