@@ -95,13 +95,10 @@ const Locator = z
   });
 
 /** Exact text, or a `/regex/flags` that must compile. */
-const Pattern = z
-  .string()
-  .min(1)
-  .refine(validPattern, {
-    message:
-      'the /regular expression/ does not compile (RE2 syntax: no backreferences or lookaround; flags i, s, m)',
-  });
+const Pattern = z.string().min(1).refine(validPattern, {
+  message:
+    'the /regular expression/ does not compile (RE2 syntax: no backreferences or lookaround; flags i, s, m)',
+});
 
 /** A user rule that marks spans as handoffs: name or attribute match, where target and payload are. */
 export const RecognitionRule = z
