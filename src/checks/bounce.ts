@@ -16,8 +16,18 @@ export const bounce = defineCheck<Record<string, never>>({
       if (m.verdict !== 'missed') expectedReturns.add(m.observedIndex);
     }
     const findings: FindingData[] = [];
+    // The next handoff by each sender after i, found in one backward pass (a case may hold
+    // 100,000 handoffs: a forward search per handoff would be quadratic).
+    const nextBy = new Map<string, number>();
+    const nextFrom: (number | undefined)[] = new Array(observed.length);
+    for (let i = observed.length - 1; i >= 0; i--) {
+      const out = observed[i];
+      if (!out) continue;
+      nextFrom[i] = nextBy.get(out.to);
+      nextBy.set(out.from, i);
+    }
     observed.forEach((out, i) => {
-      const nextFromReceiver = observed.findIndex((h, j) => j > i && h.from === out.to);
+      const nextFromReceiver = nextFrom[i] ?? -1;
       const back = observed[nextFromReceiver];
       if (!back || back.to !== out.from || expectedReturns.has(nextFromReceiver)) return;
       findings.push({
