@@ -6,7 +6,7 @@ import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { printProblems } from './print-problems.ts';
+import { isBatonError, printError, printProblems } from './print-problems.ts';
 import { guardProcess, type ProcessGuard } from './process-guard.ts';
 import { writeReports } from './write-reports.ts';
 
@@ -49,7 +49,7 @@ export async function runCommand(
     for (const path of paths) {
       if (guard.stop.stopped) break;
       const one = { ...flags, formats, multiple: paths.length > 1 };
-      exit = Math.max(exit, await runOne(path, one, io, guard));
+      exit = Math.max(exit, await runOneReported(path, one, io, guard));
     }
   } finally {
     guard.dispose();
@@ -75,6 +75,22 @@ function parseReporters(given: readonly string[] | undefined): ReportFormat[] | 
 }
 
 type OneFlags = RunFlags & { formats: ReportFormat[] | undefined; multiple: boolean };
+
+/** One suite whose own failure (a module that does not load, a report that cannot be written) is printed, and the next suite still runs. */
+async function runOneReported(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+): Promise<number> {
+  try {
+    return await runOne(path, flags, io, guard);
+  } catch (error) {
+    if (!isBatonError(error)) throw error;
+    printError(io, error);
+    return EXIT.usage;
+  }
+}
 
 async function runOne(
   path: string,

@@ -86,7 +86,7 @@ async function* lineBatches(
     try {
       request = JSON.parse(l.text);
     } catch (error) {
-      onProblem({ file, line: l.line, message: `not valid JSON (${(error as Error).message})` });
+      onProblem({ file, line: l.line, message: `not valid JSON (${jsonError(error)})` });
       continue;
     }
     if (typeof request !== 'object' || request === null || !('resourceSpans' in request)) {
@@ -116,7 +116,7 @@ async function* documentBatches(
         onProblem({
           file,
           line: s.line,
-          message: `span is not valid JSON (${(error as Error).message})`,
+          message: `span is not valid JSON (${jsonError(error)})`,
         });
         continue;
       }
@@ -125,7 +125,7 @@ async function* documentBatches(
     }
   }
   const problem = scanner.finish();
-  if (problem) onProblem({ file, message: problem });
+  if (problem) onProblem({ file, line: scanner.problemLine, message: problem });
 }
 
 /** Reads stored ranges back (sorted, each once) and returns their raw spans. */
@@ -145,4 +145,13 @@ export async function readRanges(file: string, ranges: readonly StoredRange[]): 
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * JSON.parse's complaint without the snippet of text V8 quotes (`"root:x:0:0"... is not valid
+ * JSON`): a path that strays onto another file must not copy its contents into a report.
+ */
+function jsonError(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'unreadable';
+  return message.replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s*is not valid JSON/, '').trim();
 }
