@@ -47,12 +47,12 @@ export function removePendingTemps(remove: (path: string) => void): void {
 }
 
 /** A failed write as a usage error naming the file, why, and what to do. */
-export function writeError(path: string, error: unknown): BatonError {
+export function writeError(path: string, error: unknown, what = path): BatonError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
   const why = WHY[code] ?? `the system said ${code}`;
   return new BatonError(
     'usage',
-    `Failed to write ${path}: ${why}. Pass --out (or the suite's reports.dir) a folder Baton may create and write files in.`,
+    `Failed to write ${what}: ${why}. Pass --out (or the suite's reports.dir) a folder Baton may create and write files in.`,
   );
 }
 

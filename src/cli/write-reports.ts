@@ -22,7 +22,7 @@ export async function writeReports(
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
-    throw writeError(dir, error);
+    throw writeError(dir, error, `reports to ${dir}`);
   }
   // One after another: a failure names its file, and the files already written stay whole.
   const written: string[] = [];
