@@ -1,9 +1,10 @@
-import type { Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { realpathSync, type Stats } from 'node:fs';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative } from 'node:path';
 import type { FileProblem } from '../errors.ts';
 import { decodeText } from './decode-text.ts';
 import type { DataPath, LoadResult } from './load-result.ts';
+import { readPolicy } from './read-policy.ts';
 import { fileSay } from './wording.ts';
 import { type Position, parseYaml } from './yaml-document.ts';
 
@@ -25,6 +26,10 @@ export async function readUserFile(
   let info: Stats;
   try {
     info = await stat(file);
+    if ((await lstat(file)).isSymbolicLink()) {
+      const strayed = strayLink(file);
+      if (strayed) return { ok: false, problems: [strayed] };
+    }
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };
   }
@@ -42,6 +47,18 @@ export async function readUserFile(
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };
   }
+}
+
+/** A symbolic link out of the project (to /etc/passwd, say) is not followed. */
+function strayLink(file: string): FileProblem | undefined {
+  const policy = readPolicy(file);
+  if (policy.allows(file)) return undefined;
+  return {
+    file,
+    path: '',
+    message: `a symbolic link to ${realpathSync(file)}, outside the project (${policy.roots[0]}), so Baton did not read it`,
+    fix: 'copy the file into the project, or link to a file inside it',
+  };
 }
 
 function refusal(file: string, info: Stats, anyName: boolean): FileProblem | undefined {

@@ -318,7 +318,8 @@ describe('paths: reading and echoing', () => {
 
     const result = await cli(['run', 'suite.yaml', '--out', 'out']);
 
-    expect(result.stdout + result.stderr).not.toMatch(/[\u0007\u000d\u001b]/);
+    for (const control of ['\u0007', '\r', '\u001b'])
+      expect(result.stdout + result.stderr).not.toContain(control);
     expect(result.stdout).toContain(
       'Refund \\x1b[2J\\x1b]52;c;ZXZpbA==\\x07 done\\r\\x1b[32m✓ PASS',
     );

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, lines, runCli, stackLines, tempDir } from '../e2e/helpers.ts';
 import { type Corpus, writeCorpus } from './corpus.ts';
@@ -19,7 +20,7 @@ const RUN_CHUNKS = 3;
 const PROBLEM = /^[^\s:][^:]*:\d+(?::\d+)?: .+\. Fix: .+$/;
 /** A problem about a whole file (no line in it to point at). */
 const FILE_PROBLEM =
-  /^[^\s:][^:]*: (?:file not found|expected a file, received .+|not a YAML file, .+|the file is .+ MiB, .+|could not read the file .+)\. Fix: .+$/;
+  /^[^\s:][^:]*: (?:file not found|expected a file, received .+|not a YAML file, .+|the file is .+ MiB, .+|could not read the file .+|a symbolic link to .+)\. Fix: .+$/;
 /** The CLI's own lines: each says what failed and what to do. */
 const CLI_LINE =
   /^baton: (?:Failed to .+: .+\. .+|no case in .+ matches the filters given .+\. .+|another OpenTelemetry provider is registered; .+)$/;
@@ -74,6 +75,14 @@ describe(`baton on a fuzzed corpus (seed ${SEED})`, () => {
         (l) => !PROBLEM.test(l) && !FILE_PROBLEM.test(l) && !CLI_LINE.test(l),
       );
       expect([what, odd.slice(0, 5)]).toEqual([what, []]);
+    }
+  });
+
+  it('never echoes a file outside the project (a case file that links to /etc/passwd)', async () => {
+    const passwd = (await readFile('/etc/passwd', 'utf8')).split('\n')[0] ?? '';
+    for (const { what, result } of results) {
+      const both = `${result.stdout}\n${result.stderr}`;
+      expect([what, both.includes(passwd.slice(0, 16))]).toEqual([what, false]);
     }
   });
 

@@ -55,7 +55,7 @@ function flip(bytes: Buffer, rng: Rng): Buffer {
 /** YAML nested `depth` levels, in block or flow style. */
 export function deepYaml(depth: number, flow: boolean): string {
   if (flow) return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
-  return Array.from({ length: depth }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1';
+  return `${Array.from({ length: depth }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1`;
 }
 
 /** The "billion laughs" alias bomb. */
