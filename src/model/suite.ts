@@ -5,6 +5,7 @@ import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT, timerMs } from './bounds.ts'
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
+import { ModelTrafficConfig } from './model-traffic-config.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
@@ -157,6 +158,9 @@ export const SuiteInput = z.strictObject({
     .describe(
       'Folders outside the project (relative to the suite) that its cases, traces and modules may be read from.',
     ),
+  model_traffic: ModelTrafficConfig.optional().describe(
+    'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
+  ),
   reports: z
     .strictObject({
       dir: z
