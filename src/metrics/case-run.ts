@@ -1,5 +1,6 @@
 import type { Finding, FindingCode } from '../model/finding.ts';
 import type { ObservedHandoff, UnhandledError } from '../model/report.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
 export interface TargetPair {
@@ -24,4 +25,6 @@ export interface CaseRun {
   readonly error?: { readonly code: string; readonly message: string };
   /** Errors that escaped the implementation during this run (they made it an error). */
   readonly strays?: readonly UnhandledError[];
+  /** The normalised events the findings were judged on (absent when the run errored). */
+  readonly timeline?: readonly TimelineEvent[];
 }

@@ -6,10 +6,12 @@ import { countOpportunities, type EnabledCheck, runChecks } from '../checks/regi
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ObservedHandoff } from '../model/report.ts';
 import { normalize } from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
+import { withToolEffects } from '../normalize/tool-effects.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
 import { type StrayErrors, StrayErrorsSeen } from './stray-errors.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -20,6 +22,8 @@ export interface CaseRunOptions {
   readonly checks: readonly EnabledCheck[];
   readonly timeoutMs: number;
   readonly recognizers?: readonly Recognizer[];
+  /** Tool calls that are effects (the suite's `effects.tools`). */
+  readonly toolEffects?: readonly ToolEffectRule[];
   /** Where errors that escape the implementation are collected (the CLI listens for them). */
   readonly strays?: StrayErrors;
 }
@@ -99,14 +103,16 @@ export async function runCaseOnce(
   try {
     extra = o.strays ? await watched(o.strays, testCase.id, repeat, drive) : await drive();
   } catch (error) {
-    scope.close();
-    const run = caseErrorRun(describeRunError(error), performance.now() - started);
+    const failed = caseErrorRun(describeRunError(error), performance.now() - started);
+    // What happened before the error is what a person debugging it looks at first.
+    const partial = normalize(scope.close(), o.recognizers);
+    const run = { ...failed, timeline: partial.events };
     return error instanceof StrayErrorsSeen ? { ...run, strays: error.all } : run;
   }
   const spans = scope.close();
   // A loop, not push(...spans): a recorded trace may hold more spans than a call takes arguments.
   if (extra?.spans) for (const span of extra.spans) spans.push(span);
-  const timeline = normalize(spans, o.recognizers);
+  const timeline = withToolEffects(normalize(spans, o.recognizers), o.toolEffects ?? []);
   const findings = runChecks(o.checks, timeline, testCase.labels);
   const { observed, matching } = analyseHandoffs(timeline, testCase.labels);
   const handoffs: ObservedHandoff[] = observed.map((h) => ({
@@ -124,6 +130,7 @@ export async function runCaseOnce(
     opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
+    timeline: timeline.events,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
   };
 }

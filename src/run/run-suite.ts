@@ -68,6 +68,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     checks: checksOf(config, plan.contracts ?? []),
     timeoutMs: config.timeout_ms,
     ...(plan.strays && { strays: plan.strays }),
+    toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
   };
   const stopped = () => plan.stop?.stopped ?? false;
   await plan.adapter.setup?.();
