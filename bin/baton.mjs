@@ -2,12 +2,18 @@
 // Baton's command line. TypeScript sources load through tsx, so there is no build step.
 import { register } from 'tsx/esm/api';
 
+// Taken before any implementation loads: one may replace process.exit while its case runs.
+const exit = process.exit.bind(process);
+// A reader that goes away (`baton run | head`) is not a crash: the rest of the output is dropped.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
 register();
 const { main } = await import('../src/cli/main.ts');
 const code = await main(process.argv.slice(2));
-// An implementation that timed out may still hold timers or sockets: the verdict is in, so
-// exit once the output has drained instead of waiting for them.
-const drained = (stream) =>
-  new Promise((done) => (stream.writableNeedDrain ? stream.once('drain', done) : done()));
-await Promise.all([drained(process.stdout), drained(process.stderr)]);
-process.exit(code);
+// Output to a pipe is written asynchronously: exit only once every queued byte reached the
+// pipe (an empty write calls back after all writes before it). An implementation that timed
+// out may still hold timers or sockets, so exit explicitly instead of waiting for them.
+const flushed = (stream) =>
+  new Promise((done) => (stream.writable ? stream.write('', () => done()) : done()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+exit(code);

@@ -1,4 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/bounds.ts';
+import { terminalText } from '../report/terminal-text.ts';
+import { describeThrown } from '../thrown.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
@@ -14,6 +17,14 @@ function positiveInt(value: string): number {
   if (!Number.isInteger(n) || n < 1)
     throw new InvalidArgumentError('expected a whole number of 1 or more.');
   return n;
+}
+
+function upTo(max: number): (value: string) => number {
+  return (value) => {
+    const n = positiveInt(value);
+    if (n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}.`);
+    return n;
+  };
 }
 
 function integer(value: string): number {
@@ -62,8 +73,8 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--watch',
       're-run the affected cases when a case, suite or implementation file changes',
     )
-    .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
-    .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--repeat <n>', 'run each case n times; pass^k gates use it', upTo(MAX_REPEAT))
+    .option('--concurrency <n>', 'cases in flight at once', upTo(MAX_CONCURRENCY))
     .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
     .option(
       '--seed <n>',
@@ -74,7 +85,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--path <path>',
       'replay the counterexample at this fast-check path (cases are skipped)',
     )
-    .option('--num-runs <n>', 'envelopes per property', positiveInt)
+    .option('--num-runs <n>', 'envelopes per property', upTo(MAX_NUM_RUNS))
     .option(
       '--clock <ms>',
       'the clock envelope properties measure from (a replay repeats it)',
@@ -127,10 +138,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       printError(io, error);
       return EXIT.usage;
     }
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     io.stderr(
-      `baton: internal error: ${message}\nThis is a bug in Baton; please report it with the command you ran.\n`,
+      `baton: internal error: ${terminalText(describeThrown(error))}\nThis is a bug in Baton; please report it with the command you ran.\n`,
     );
-    return 3;
+    return EXIT.noVerdict;
   }
 }
