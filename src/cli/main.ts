@@ -1,8 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { DEFAULT_SUITE } from './defaults.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
-import { DEFAULT_SUITE, runCommand } from './run-command.ts';
-import { validateCommand } from './validate-command.ts';
+import { batonVersion } from './version.ts';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -24,6 +24,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .version(batonVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run baton --help for usage)');
   cli
     .command('run')
@@ -56,12 +57,19 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
-    .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));
+    .action(async (suites: string[], flags) => {
+      // Each command loads its code when it runs, so `baton --help` starts fast.
+      const { runCommand } = await import('./run-command.ts');
+      setExit(await runCommand(suites, flags, io));
+    });
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')
     .argument('[paths...]', 'files or folders')
-    .action(async (paths: string[]) => setExit(await validateCommand(paths, io)));
+    .action(async (paths: string[]) => {
+      const { validateCommand } = await import('./validate-command.ts');
+      setExit(await validateCommand(paths, io));
+    });
   return cli;
 }
 

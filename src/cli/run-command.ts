@@ -5,12 +5,12 @@ import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
+import { DEFAULT_SUITE } from './defaults.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 import { writeReports } from './write-reports.ts';
 
-/** The suite `baton run` runs when given none. */
-export const DEFAULT_SUITE = 'suites/example.yaml';
+export { DEFAULT_SUITE };
 
 export interface RunFlags {
   readonly case?: readonly string[];

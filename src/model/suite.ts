@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { YamlContractInput } from '../contracts/yaml-contract.ts';
+import { YamlContractInput } from '../contracts/yaml-contract-input.ts';
 import { AdapterConfig } from './adapter-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';

@@ -1,0 +1,2 @@
+/** The suite `baton run` runs when given none. */
+export const DEFAULT_SUITE = 'suites/example.yaml';
