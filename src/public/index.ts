@@ -63,7 +63,7 @@ export { FINDING_CODES, type Finding, type FindingCode, type Outcome } from '../
 export type { Case, ExpectedHandoff, Labels } from '../model/labelled-case.ts';
 export type * from '../model/report.ts';
 export { REPORT_SCHEMA_VERSION } from '../model/report.ts';
-export type { Step, StepKind } from '../model/step.ts';
+export { describeStep, type Step, type StepKind } from '../model/step.ts';
 export { type GateConfig, type Suite, SuiteInput } from '../model/suite.ts';
 export type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
 // The pure core: normalisation, checks, metrics
