@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
@@ -104,7 +104,7 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
       }),
     );
   }
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd);
+  const dir = reportDir(flags, config.name, config.reports.dir, suite.file, io.cwd);
   const written = await writeReports(report, formats, dir);
   if (written.length > 0)
     io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
@@ -128,12 +128,19 @@ function propertyOverrides(flags: RunFlags): PropertyOverrides {
   };
 }
 
+/**
+ * Where reports go: `--out` (relative to the working directory, like every flag), else the
+ * suite's `reports.dir` (relative to the suite file, like every path in it), else
+ * `reports/<suite name>` in the working directory.
+ */
 function reportDir(
   flags: OneFlags,
   name: string,
-  suiteDir: string | undefined,
+  configured: string | undefined,
+  suiteFile: string,
   cwd: string,
 ): string {
   if (flags.out) return resolve(cwd, flags.multiple ? join(flags.out, name) : flags.out);
-  return resolve(cwd, suiteDir ?? join('reports', name));
+  if (configured !== undefined) return resolve(dirname(suiteFile), configured);
+  return resolve(cwd, 'reports', name);
 }

@@ -149,7 +149,7 @@ export const SuiteInput = z.strictObject({
       dir: z
         .string()
         .optional()
-        .describe('Relative to the working directory; default reports/<name>.'),
+        .describe('Relative to the suite file; default reports/<name> in the working directory.'),
       formats: z.array(z.enum(REPORT_FORMATS)).default([...REPORT_FORMATS]),
     })
     .default({ formats: [...REPORT_FORMATS] }),
