@@ -63,6 +63,14 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await runCommand(suites, flags, io));
     });
   cli
+    .command('init')
+    .description('scaffold a suite, two cases, a module adapter and a CI workflow here')
+    .option('--force', 'overwrite files that exist')
+    .action(async (flags: { force?: boolean }) => {
+      const { initCommand } = await import('./init/init-command.ts');
+      setExit(await initCommand(flags, io));
+    });
+  cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')
     .argument('[paths...]', 'files or folders')

@@ -5,7 +5,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
-import { DEFAULT_SUITE } from './defaults.ts';
+import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 import { writeReports } from './write-reports.ts';
@@ -34,13 +34,14 @@ export async function runCommand(
   flags: RunFlags,
   io: CliIo,
 ): Promise<number> {
-  const paths = suitePaths.length > 0 ? suitePaths : [DEFAULT_SUITE];
-  if (suitePaths.length === 0 && !existsSync(resolve(io.cwd, DEFAULT_SUITE))) {
+  const fallback = DEFAULT_SUITES.find((s) => existsSync(resolve(io.cwd, s)));
+  if (suitePaths.length === 0 && fallback === undefined) {
     throw new BatonError(
       'usage',
-      `Failed to find a suite to run: no suite was given and ${DEFAULT_SUITE} does not exist here. Pass a suite file: baton run suites/my-suite.yaml`,
+      `Failed to find a suite to run: no suite was given and neither ${DEFAULT_SUITES.join(' nor ')} exists here. Pass a suite file (baton run suites/my-suite.yaml), or scaffold one with baton init.`,
     );
   }
+  const paths = suitePaths.length > 0 ? suitePaths : [fallback as string];
   const formats = parseReporters(flags.reporter);
   let exit: number = EXIT.ok;
   for (const path of paths) {
