@@ -1,3 +1,4 @@
+import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
@@ -14,8 +15,10 @@ let registering: Promise<void> | undefined;
 
 /**
  * Imports a module the user's suite names. A TypeScript file first registers tsx (once, and only
- * then, so runs of JavaScript modules never load it), for ESM and CommonJS alike: a `.ts` file
- * in a package whose `"type"` is `commonjs` loads as well as one in a `module` package.
+ * then, so runs of JavaScript modules never load it). TypeScript outside node_modules loads as
+ * an ES module whatever the package's `"type"` says (`.cts` stays CommonJS): in a `commonjs`
+ * project it would otherwise `require()` the CommonJS build of a dual package such as
+ * @openai/agents while Baton imports its ES build, two copies whose classes fail `instanceof`.
  */
 export async function importUserModule(file: string): Promise<Record<string, unknown>> {
   if (TYPESCRIPT_FILE.test(file)) {
@@ -32,6 +35,7 @@ async function registerTypeScript(): Promise<void> {
     const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
     esm.register();
     cjs.register();
+    register(`data:text/javascript,${encodeURIComponent(AS_ES_MODULE)}`);
     flags[LOADER] = 'tsx';
   } catch (error) {
     // Node 22.18+ strips types itself: without tsx, let it try.
@@ -42,6 +46,16 @@ async function registerTypeScript(): Promise<void> {
     );
   }
 }
+
+// A resolve hook (it runs before tsx's): TypeScript outside node_modules is an ES module.
+const AS_ES_MODULE = `
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  const { pathname, protocol } = new URL(result.url);
+  if (protocol === 'file:' && /\\.(ts|mts|tsx)$/.test(pathname) && !pathname.includes('/node_modules/'))
+    return { ...result, format: 'module' };
+  return result;
+}`;
 
 /** A CommonJS module compiled from ESM arrives as `{ default: module.exports }`: unwrap it. */
 function esModuleOf(mod: Record<string, unknown>): Record<string, unknown> {
