@@ -4,6 +4,7 @@ import { AdapterConfig } from './adapter-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
+import { ModelTrafficConfig } from './model-traffic-config.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
@@ -144,6 +145,9 @@ export const SuiteInput = z.strictObject({
   ),
   faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
   cassette: CassetteConfig.optional(),
+  model_traffic: ModelTrafficConfig.optional().describe(
+    'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
+  ),
   reports: z
     .strictObject({
       dir: z
