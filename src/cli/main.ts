@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { DEFAULT_SUITE } from './defaults.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { parseShard } from './shard.ts';
 import { batonVersion } from './version.ts';
 
 function positiveInt(value: string): number {
@@ -36,7 +37,19 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--out <dir>',
       'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
     )
-    .option('--reporter <names...>', 'console, json, md (comma or space separated)')
+    .option(
+      '--reporter <names...>',
+      'console, json, md, html, junit, github (comma or space separated; github is on by default in GitHub Actions)',
+    )
+    .option(
+      '--shard <i/n>',
+      'run the i-th of n slices of the cases (for parallel CI jobs)',
+      parseShard,
+    )
+    .option(
+      '--watch',
+      're-run the affected cases when a case, suite or implementation file changes',
+    )
     .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
     .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
@@ -59,8 +72,21 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => {
       // Each command loads its code when it runs, so `baton --help` starts fast.
-      const { runCommand } = await import('./run-command.ts');
-      setExit(await runCommand(suites, flags, io));
+      const command = flags.watch
+        ? (await import('./watch/watch-command.ts')).watchCommand
+        : (await import('./run-command.ts')).runCommand;
+      setExit(await command(suites, flags, io));
+    });
+  cli
+    .command('report')
+    .description('render a report.json a run wrote (default: report.html beside it)')
+    .argument('<report>', 'a report.json')
+    .option('--against <report>', 'another run of the same cases: timelines side by side')
+    .option('--reporter <names...>', 'html, md, junit, json, console, github (default: html)')
+    .option('--out <dir>', 'write here (default: the report’s folder)')
+    .action(async (file: string, flags) => {
+      const { reportCommand } = await import('./report-command.ts');
+      setExit(await reportCommand(file, flags, io));
     });
   cli
     .command('init')

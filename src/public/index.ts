@@ -18,9 +18,13 @@ export {
 } from '../adapters/module/implementation.ts';
 export { createModuleAdapter } from '../adapters/module/module-adapter.ts';
 export { createTracesAdapter } from '../adapters/traces/traces-adapter.ts';
+// Which agent an outbound request belongs to, for frameworks read after the fact
+export { type AgentResolver, withAgentResolver } from '../capture/agent-context.ts';
 export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
+export type { AlignmentCost } from '../checks/alignment-cost.ts';
 export { contractConformance } from '../checks/contract-conformance.ts';
 export { describeFinding } from '../checks/describe-finding.ts';
+export { WRONG_TARGET_REACH } from '../checks/handoff-fit.ts';
 export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
 export { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
@@ -70,9 +74,14 @@ export type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts
 export { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
 export type { Recognizer } from '../normalize/recognizer.ts';
 export type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+// Tool calls that are effects (a suite's effects.tools), as a pure step after normalize()
+export { withToolEffects } from '../normalize/tool-effects.ts';
 // Reports
 export { type ConsoleOptions, renderConsole } from '../report/console.ts';
+export { type GithubOptions, renderGithubAnnotations } from '../report/github.ts';
+export { type HtmlOptions, renderHtml } from '../report/html/render-html.ts';
 export { parseReport, renderJson } from '../report/json.ts';
+export { renderJunit } from '../report/junit.ts';
 export { renderMarkdown } from '../report/markdown.ts';
 export { DEFAULT_GATES, evaluateGates } from '../run/gates.ts';
 export { type RunPlan, runSuite } from '../run/run-suite.ts';

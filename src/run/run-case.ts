@@ -6,10 +6,12 @@ import { countOpportunities, type EnabledCheck, runChecks } from '../checks/regi
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ObservedHandoff } from '../model/report.ts';
 import { normalize } from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
+import { withToolEffects } from '../normalize/tool-effects.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
 import { withTimeout } from './with-timeout.ts';
 
@@ -19,6 +21,8 @@ export interface CaseRunOptions {
   readonly checks: readonly EnabledCheck[];
   readonly timeoutMs: number;
   readonly recognizers?: readonly Recognizer[];
+  /** Tool calls that are effects (the suite's `effects.tools`). */
+  readonly toolEffects?: readonly ToolEffectRule[];
 }
 
 /** Runs one case once: drive the adapter in its own capture scope, then judge the spans. */
@@ -68,12 +72,14 @@ export async function runCaseOnce(
       return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
     }, o.timeoutMs);
   } catch (error) {
-    scope.close();
-    return caseErrorRun(describeRunError(error), performance.now() - started);
+    const failed = caseErrorRun(describeRunError(error), performance.now() - started);
+    // What happened before the error is what a person debugging it looks at first.
+    const partial = normalize(scope.close(), o.recognizers);
+    return { ...failed, timeline: partial.events };
   }
   const spans = scope.close();
   if (extra?.spans) spans.push(...extra.spans);
-  const timeline = normalize(spans, o.recognizers);
+  const timeline = withToolEffects(normalize(spans, o.recognizers), o.toolEffects ?? []);
   const findings = runChecks(o.checks, timeline, testCase.labels);
   const { observed, matching } = analyseHandoffs(timeline, testCase.labels);
   const handoffs: ObservedHandoff[] = observed.map((h) => ({
@@ -91,6 +97,7 @@ export async function runCaseOnce(
     opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
+    timeline: timeline.events,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
   };
 }

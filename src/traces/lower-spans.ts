@@ -42,6 +42,9 @@ function batonAttributes(
 ): Record<string, AttrValue> | undefined {
   if (event.kind === 'agent_turn')
     return { [ATTR.event]: EVENT.agent, [ATTR.agent]: nameOf(event.agent) };
+  // A tool call stays in its own shape; only its agent takes the participant name.
+  if (event.kind === 'tool_call')
+    return event.agent === undefined ? undefined : { [ATTR.agent]: nameOf(event.agent) };
   if (event.kind !== 'handoff') return undefined;
   const out: Record<string, AttrValue> = {
     [ATTR.event]: EVENT.handoff,

@@ -37,12 +37,26 @@ describe('baton init', () => {
     expect(result.stdout).toContain('npx baton run baton/suite.yaml');
   });
 
-  it('writes a workflow that runs the suite and appends the Markdown report to the job summary', async () => {
+  it('writes a workflow whose baton step, run as in GitHub Actions, appends the Markdown report to the job summary', async () => {
     await runCli(['init'], { cwd: project.path });
     const workflow = await readFile(join(project.path, '.github/workflows/handoffs.yml'), 'utf8');
+    const step = /- run: npx baton (run .*)$/m.exec(workflow)?.[1] ?? '';
+    const summary = join(project.path, 'summary.md');
+    await writeFile(summary, '## earlier step\n');
 
-    expect(workflow).toContain('npx baton run baton/suite.yaml --out baton-report');
-    expect(workflow).toContain('cat baton-report/report.md >> "$GITHUB_STEP_SUMMARY"');
+    const result = await runCli(step.split(' '), {
+      cwd: project.path,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
+    const text = await readFile(summary, 'utf8');
+
+    expect(step).toMatch(/^run baton\/suite\.yaml .*--reporter \S*github/);
+    expect(result.code).toBe(0);
+    expect(text.startsWith('## earlier step\n')).toBe(true);
+    expect(text).toContain('## ✅ Baton: handoffs');
+    expect(text).toContain('| handoff.on_time | 1 | 1 expected handoff |');
+    expect(existsSync(join(project.path, 'baton-report/report.html'))).toBe(true);
+    expect(workflow).toContain('uses: actions/upload-artifact@v4');
   });
 
   it('refuses to overwrite an existing file without --force, writing nothing', async () => {

@@ -47,8 +47,8 @@ expect:
   handoffs: none
 `;
 
-const WORKFLOW = `# Runs Baton's handoff suite on every push and pull request; the Markdown report lands in the
-# job summary and the reports are kept as an artifact.
+const WORKFLOW = `# Runs Baton's handoff suite on every push and pull request; the Markdown report lands in
+# the job summary and the reports are kept as an artifact.
 name: handoffs
 on: [push, pull_request]
 jobs:
@@ -61,9 +61,9 @@ jobs:
           node-version: 22
           cache: npm
       - run: npm ci
-      - run: npx baton run baton/suite.yaml --out baton-report
-      - if: always()
-        run: cat baton-report/report.md >> "$GITHUB_STEP_SUMMARY"
+      # The github reporter annotates each failing label and appends the Markdown report to
+      # the job summary ($GITHUB_STEP_SUMMARY); a failed gate exits 1 and fails the job.
+      - run: npx baton run baton/suite.yaml --reporter console,json,md,html,junit,github --out baton-report
       - if: always()
         uses: actions/upload-artifact@v4
         with:
