@@ -1,19 +1,15 @@
 #!/usr/bin/env node
-// Baton's command line. TypeScript sources load through tsx, so there is no build step.
+// Baton's CLI from the sources, for working inside this repository without a build: TypeScript
+// loads through tsx, and `baton-handoffs` imports (the examples') resolve to src/ through the
+// `baton-source` export condition (a `require` of it needs `node --conditions=baton-source`).
+// The published `baton` bin is dist/cli/bin.js.
+import { register as registerHooks } from 'node:module';
+import { register as registerCjs } from 'tsx/cjs/api';
 import { register } from 'tsx/esm/api';
 
-// Taken before any implementation loads: one may replace process.exit while its case runs.
-const exit = process.exit.bind(process);
-// A reader that goes away (`baton run | head`) is not a crash: the rest of the output is dropped.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
-
+registerHooks('./source-condition.mjs', import.meta.url);
 register();
-const { main } = await import('../src/cli/main.ts');
-const code = await main(process.argv.slice(2));
-// Output to a pipe is written asynchronously: exit only once every queued byte reached the
-// pipe (an empty write calls back after all writes before it). An implementation that timed
-// out may still hold timers or sockets, so exit explicitly instead of waiting for them.
-const flushed = (stream) =>
-  new Promise((done) => (stream.writable ? stream.write('', () => done()) : done()));
-await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-exit(code);
+registerCjs();
+// Tells Baton's TypeScript loader that .ts modules already load here.
+globalThis[Symbol.for('baton-handoffs.typescript-loader')] = 'tsx';
+await import('../src/cli/bin.ts');

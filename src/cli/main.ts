@@ -2,15 +2,13 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/bounds.ts';
 import { terminalText } from '../report/terminal-text.ts';
 import { describeThrown } from '../thrown.ts';
+import { DEFAULT_SUITE } from './defaults.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
 import { registerCanIDeploy, registerCompare } from './register-compare.ts';
-import { reportCommand } from './report-command.ts';
-import { parseShard } from './reporters.ts';
-import { DEFAULT_SUITE, runCommand } from './run-command.ts';
-import { validateCommand } from './validate-command.ts';
-import { watchCommand } from './watch/watch-command.ts';
+import { parseShard } from './shard.ts';
+import { batonVersion } from './version.ts';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -40,6 +38,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .version(batonVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run baton --help for usage)');
   cli
     .command('run')
@@ -97,9 +96,13 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
-    .action(async (suites: string[], flags) =>
-      setExit(await (flags.watch ? watchCommand : runCommand)(suites, flags, io)),
-    );
+    .action(async (suites: string[], flags) => {
+      // Each command loads its code when it runs, so `baton --help` starts fast.
+      const command = flags.watch
+        ? (await import('./watch/watch-command.ts')).watchCommand
+        : (await import('./run-command.ts')).runCommand;
+      setExit(await command(suites, flags, io));
+    });
   cli
     .command('report')
     .description('render a report.json a run wrote (default: report.html beside it)')
@@ -111,14 +114,28 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       list,
     )
     .option('--out <dir>', 'write here (default: the report’s folder)')
-    .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
+    .action(async (file: string, flags) => {
+      const { reportCommand } = await import('./report-command.ts');
+      setExit(await reportCommand(file, flags, io));
+    });
+  cli
+    .command('init')
+    .description('scaffold a suite, two cases, a module adapter and a CI workflow here')
+    .option('--force', 'overwrite files that exist')
+    .action(async (flags: { force?: boolean }) => {
+      const { initCommand } = await import('./init/init-command.ts');
+      setExit(await initCommand(flags, io));
+    });
   registerCompare(cli, io, setExit);
   registerCanIDeploy(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')
     .argument('[paths...]', 'files or folders')
-    .action(async (paths: string[]) => setExit(await validateCommand(paths, io)));
+    .action(async (paths: string[]) => {
+      const { validateCommand } = await import('./validate-command.ts');
+      setExit(await validateCommand(paths, io));
+    });
   return cli;
 }
 

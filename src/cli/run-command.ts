@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
@@ -8,6 +8,7 @@ import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { emitComparison, readRunReport } from './compare-output.ts';
+import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { isBatonError, printError, printProblems } from './print-problems.ts';
@@ -18,8 +19,7 @@ import { isPartial, type RunSelection, runInfo } from './run-info.ts';
 import { runVariants, variantSuite } from './run-variants.ts';
 import { writeReports } from './write-reports.ts';
 
-/** The suite `baton run` runs when given none. */
-export const DEFAULT_SUITE = 'suites/example.yaml';
+export { DEFAULT_SUITE };
 
 export interface RunFlags {
   readonly case?: readonly string[];
@@ -42,13 +42,15 @@ export interface RunFlags {
 
 /** Checks the suites exist (or the default one does) and returns the paths to run. */
 export function suitesToRun(suitePaths: readonly string[], io: CliIo): readonly string[] {
-  if (suitePaths.length === 0 && !existsSync(resolve(io.cwd, DEFAULT_SUITE))) {
+  if (suitePaths.length > 0) return suitePaths;
+  const fallback = DEFAULT_SUITES.find((s) => existsSync(resolve(io.cwd, s)));
+  if (fallback === undefined) {
     throw new BatonError(
       'usage',
-      `Failed to find a suite to run: no suite was given and ${DEFAULT_SUITE} does not exist here. Pass a suite file: baton run suites/my-suite.yaml`,
+      `Failed to find a suite to run: no suite was given and neither ${DEFAULT_SUITES.join(' nor ')} exists here. Pass a suite file (baton run suites/my-suite.yaml), or scaffold one with baton init.`,
     );
   }
-  return suitePaths.length > 0 ? suitePaths : [DEFAULT_SUITE];
+  return [fallback];
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -162,7 +164,15 @@ async function runOne(
 ): Promise<number> {
   const variants = await variantSuite(path, io.cwd);
   if (variants) {
-    const dir = reportDir(flags, variants.name, variants.reports.dir, io.cwd, selectionOf(flags));
+    const suiteFile = resolve(io.cwd, path);
+    const dir = reportDir(
+      flags,
+      variants.name,
+      variants.reports.dir,
+      suiteFile,
+      io.cwd,
+      selectionOf(flags),
+    );
     const formats = chooseReporters(flags.formats, variants.reports.formats, io.env ?? {});
     const out = {
       formats,
@@ -202,7 +212,7 @@ async function runOne(
   };
   const config = suite.config;
   const formats = chooseReporters(flags.formats, config.reports.formats, io.env ?? {});
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
+  const dir = reportDir(flags, config.name, config.reports.dir, suite.file, io.cwd, selection);
   const sourceBase = githubSourceBase(io);
   // Files first: the console's verdict line is the last word, so it must know everything that
   // decides the exit code, a report that could not be written included.
@@ -310,7 +320,8 @@ function filterText(s: RunSelection): string {
 function reportDir(
   flags: OneFlags,
   name: string,
-  suiteDir: string | undefined,
+  configured: string | undefined,
+  suiteFile: string,
   cwd: string,
   selection: RunSelection,
 ): { path: string; note?: string } {
@@ -321,7 +332,11 @@ function reportDir(
       ? { path, note: `Partial run (${filterText(selection)}): report.json records the filters.` }
       : { path };
   }
-  const full = resolve(cwd, suiteDir ?? join('reports', folderName(name)));
+  // reports.dir is relative to the suite file, like every path in it; --out and the default to cwd.
+  const full =
+    configured !== undefined
+      ? resolve(dirname(suiteFile), configured)
+      : resolve(cwd, 'reports', folderName(name));
   if (!partial) return { path: full };
   const { shard, ...filters } = selection;
   const sub =

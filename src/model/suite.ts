@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { YamlContractInput } from '../contracts/yaml-contract.ts';
+import { YamlContractInput } from '../contracts/yaml-contract-input.ts';
 import { AdapterConfig } from './adapter-config.ts';
 import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT, timerMs } from './bounds.ts';
 import { CARRY_MATCHES } from './case.ts';
@@ -219,7 +219,7 @@ export const SuiteInput = z.strictObject({
       dir: z
         .string()
         .optional()
-        .describe('Relative to the working directory; default reports/<name>.'),
+        .describe('Relative to the suite file; default reports/<name> in the working directory.'),
       formats: z
         .array(z.enum(REPORT_FORMATS))
         .default([...DEFAULT_REPORT_FORMATS])

@@ -111,7 +111,7 @@ export async function evaluateSuite(
     ...(options.properties && { properties: options.properties }),
     // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the adapter.
     adapter: withSuiteHttpEffects(
-      createAdapter(config.adapter, suite.file, { faults: config.faults }),
+      await createAdapter(config.adapter, suite.file, { faults: config.faults }),
       config,
       suite.file,
       selection.cases,

@@ -3,7 +3,6 @@ import type { Capture } from '../capture/capture.ts';
 import { contractConformance } from '../checks/contract-conformance.ts';
 import { bindCheck, type EnabledCheck, enabledChecks } from '../checks/registry.ts';
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import { runProperties } from '../contracts/properties/run-properties.ts';
 import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
@@ -151,6 +150,8 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
   if (!settings || !plan.contracts?.length) return [];
   const o = plan.properties ?? {};
   const seed = o.seed ?? settings.seed;
+  // fast-check loads for suites with properties only.
+  const { runProperties } = await import('../contracts/properties/run-properties.ts');
   return runProperties(plan.contracts, plan.adapter, {
     numRuns: o.numRuns ?? settings.num_runs,
     now: o.clock ?? now,
