@@ -6,6 +6,7 @@ import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
 import { ModelTrafficConfig } from './model-traffic-config.ts';
+import { ShadowConfig } from './shadow-config.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
@@ -157,6 +158,9 @@ export const SuiteInput = z.strictObject({
   cassette: CassetteConfig.optional(),
   model_traffic: ModelTrafficConfig.optional().describe(
     'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
+  ),
+  shadow: ShadowConfig.optional().describe(
+    '`baton shadow`: how live traces are read and when the candidate is ready for a canary.',
   ),
   reports: z
     .strictObject({
