@@ -175,6 +175,17 @@ describe('loadCaseFile on good files', () => {
           maxHops: 3,
         },
         file: `${good}/refund-split.yaml`,
+        positions: {
+          id: 2,
+          expect: 15,
+          steps: [10, 11, 12, 13, 14],
+          handoffs: [
+            { line: 17, carry: { order_id: 17 } },
+            { line: 18, carry: {} },
+          ],
+          effects: [],
+          maxHops: 23,
+        },
       },
     });
   });

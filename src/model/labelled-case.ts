@@ -40,6 +40,21 @@ export interface TraceRef {
   readonly steps?: 'customer_turns' | 'agent_turns' | 'root_children';
 }
 
+/** 1-based lines of a case file's parts, so a finding can point at the label it judges. */
+export interface CasePositions {
+  readonly id: number;
+  readonly expect?: number;
+  readonly steps: readonly number[];
+  readonly handoffs: readonly {
+    readonly line: number;
+    readonly carry: Readonly<Record<string, number>>;
+  }[];
+  readonly effects: readonly number[];
+  readonly maxHops?: number;
+  readonly ownership?: number;
+  readonly trace?: number;
+}
+
 /** A validated case, ready for an adapter and the checks. */
 export interface Case {
   readonly id: string;
@@ -58,6 +73,8 @@ export interface Case {
   readonly faults?: readonly Fault[];
   /** Where the case was loaded from, when it came from a file. */
   readonly file?: string;
+  /** Where its parts are written in that file. */
+  readonly positions?: CasePositions;
 }
 
 /** A problem found after the schema passed: a path into the input and what is wrong there. */

@@ -52,7 +52,10 @@ export const GateConfig = z.discriminatedUnion('metric', [
   PropertiesGate,
 ]);
 
-export const REPORT_FORMATS = ['console', 'json', 'md'] as const;
+/** Every reporter `--reporter` and `reports.formats` accept. */
+export const REPORT_FORMATS = ['console', 'json', 'md', 'html', 'junit', 'github'] as const;
+/** What a run writes when neither the suite nor `--reporter` says. */
+export const DEFAULT_REPORT_FORMATS = ['console', 'json', 'md'] as const;
 
 const HandoffTimingOptions = z.strictObject({}).default({});
 const BounceOptions = z.strictObject({}).default({});
@@ -168,9 +171,14 @@ export const SuiteInput = z.strictObject({
         .string()
         .optional()
         .describe('Relative to the working directory; default reports/<name>.'),
-      formats: z.array(z.enum(REPORT_FORMATS)).default([...REPORT_FORMATS]),
+      formats: z
+        .array(z.enum(REPORT_FORMATS))
+        .default([...DEFAULT_REPORT_FORMATS])
+        .describe(
+          'console, json (report.json), md (report.md), html (report.html), junit (junit.xml), github (annotations and job summary).',
+        ),
     })
-    .default({ formats: [...REPORT_FORMATS] }),
+    .default({ formats: [...DEFAULT_REPORT_FORMATS] }),
 });
 
 export type SuiteInput = z.input<typeof SuiteInput>;
