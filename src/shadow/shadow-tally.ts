@@ -65,6 +65,11 @@ export class ShadowTally {
     if (this.problemList.length < MAX_PROBLEMS) this.problemList.push({ conversation, message });
   }
 
+  /** Something to tell about a conversation that changes no count (a draft that failed). */
+  note(conversation: string, message: string): void {
+    if (this.problemList.length < MAX_PROBLEMS) this.problemList.push({ conversation, message });
+  }
+
   add(c: ComparedConversation): void {
     const { comparison } = c;
     this.traffic.compared++;
