@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { registerShadow } from './register-shadow.ts';
 import { reportCommand } from './report-command.ts';
 import { parseShard } from './reporters.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
@@ -82,6 +83,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .option('--reporter <names...>', 'html, md, junit, json, console, github (default: html)')
     .option('--out <dir>', 'write here (default: the report’s folder)')
     .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
+  registerShadow(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { describeStep, type Step } from '../model/step.ts';
 import type { DerivedStep } from '../traces/derive-steps.ts';
 import type { Difference, HandoffBrief } from './compare-handoffs.ts';
 
@@ -13,6 +14,8 @@ export interface DraftInput {
   readonly traceFile: string;
   readonly stepRule: string;
   readonly steps: readonly DerivedStep[];
+  /** What the live system received at each step: shown instead of the span that starts it. */
+  readonly inputs: readonly (Step | undefined)[];
   readonly agents: readonly string[];
   readonly persons: readonly string[];
   readonly entry: string;
@@ -42,7 +45,7 @@ export function renderDraft(d: DraftInput): string {
     '# should have happened and write it under `expect:` — uncomment one of the blocks at the end',
     '# and correct it — then run it with the traces suite beside the drafts (drafts.suite.yaml).',
     `id: ${d.id}`,
-    `title: ${scalar(`Live conversation ${d.conversation}: ${d.steps[0]?.describe ?? 'no steps'}`)}`,
+    `title: ${scalar(`Live conversation ${d.conversation}: ${stepText(d, 0)}`)}`,
     `source: ${scalar(`live conversation ${d.conversation}, seen by baton shadow (${d.seen})`)}`,
     'tags: [shadow]',
     'participants:',
@@ -56,7 +59,7 @@ export function renderDraft(d: DraftInput): string {
       : `  trace_id: ${d.traceIds[0] ?? ''}`,
     `  steps: ${d.stepRule}`,
     '# Steps derived from the trace (labels count them from 0):',
-    ...d.steps.map((s) => `#   ${s.index}  ${oneLine(s.describe)}`),
+    ...d.steps.map((s) => `#   ${s.index}  ${oneLine(stepText(d, s.index))}`),
     '#',
     ...sideBySide(d.live, d.candidate, d.candidateName),
     '#',
@@ -70,6 +73,12 @@ export function renderDraft(d: DraftInput): string {
     ...expectBlock(d.candidate),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function stepText(d: DraftInput, index: number): string {
+  const input = d.inputs[index];
+  if (input?.kind === 'customer') return `customer: ${input.text}`;
+  return input ? describeStep(input) : (d.steps[index]?.describe ?? 'no steps');
 }
 
 function participants(d: DraftInput): { agents: string[]; persons: string[] } {
@@ -88,12 +97,11 @@ function sideBySide(
 ): string[] {
   const left = live.map(handoffLine);
   const right = candidate.map(handoffLine);
-  const width = Math.max(34, ...left.map((l) => l.length));
-  const rows = [`# ${'Live'.padEnd(width)} | Candidate (${candidateName})`];
+  const width = Math.max(32, ...left.map((l) => l.length));
+  const rows = [`#   ${'Live'.padEnd(width)} | Candidate (${candidateName})`];
   for (let i = 0; i < Math.max(left.length, right.length, 1); i++) {
-    rows.push(
-      `#   ${(left[i] ?? (i === 0 ? 'no handoff' : '')).padEnd(width - 2)} |   ${right[i] ?? (i === 0 ? 'no handoff' : '')}`,
-    );
+    const none = i === 0 ? 'no handoff' : '';
+    rows.push(`#   ${(left[i] ?? none).padEnd(width)} | ${right[i] ?? none}`.trimEnd());
   }
   return rows;
 }

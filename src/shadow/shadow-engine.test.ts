@@ -77,7 +77,7 @@ function engine(
       return `drafts/${d.finished.id}.yaml`;
     },
     suite: { name: 's', file: 'suites/s.yaml', candidate: 'scripted' },
-    source: 'test',
+    source: () => 'test',
   });
   return { e, advance: (ms: number) => (now += ms) };
 }

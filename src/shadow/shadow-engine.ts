@@ -43,7 +43,8 @@ export interface EngineOptions {
   readonly date: () => Date;
   readonly writeDraft?: (request: DraftRequest) => Promise<string | undefined>;
   readonly suite: ShadowReport['suite'];
-  readonly source: string;
+  /** Where the traffic comes from (read when a report is made: a port is known only later). */
+  readonly source: () => string;
 }
 
 /**
@@ -96,6 +97,11 @@ export class ShadowEngine {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** Conversations finished so far (compared or not). */
+  get finished(): number {
+    return this.tally.traffic.finished;
+  }
+
   /** Open conversations, held spans and queued ones: what memory holds now. */
   get held(): { open: number; spans: number; queued: number; running: number } {
     return {
@@ -113,7 +119,7 @@ export class ShadowEngine {
       schemaVersion: SHADOW_SCHEMA_VERSION,
       kind: 'baton.shadow',
       suite: this.o.suite,
-      source: this.o.source,
+      source: this.o.source(),
       startedAt: this.startedAt.toISOString(),
       updatedAt: this.o.date().toISOString(),
       final,

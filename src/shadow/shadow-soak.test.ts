@@ -64,7 +64,7 @@ describe('a long shadow run', () => {
       date: () => new Date(0),
       writeDraft: async () => `draft-${++drafts}`,
       suite: { name: 'soak', file: 'soak.yaml', candidate: 'no-escalation' },
-      source: 'fake clock',
+      source: () => 'fake clock',
     });
     const traces = new Map<number, ReturnType<typeof liveConversation>>();
     const peak = { open: 0, spans: 0, queued: 0 };

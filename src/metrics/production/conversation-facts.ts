@@ -1,5 +1,5 @@
 import { findBounces } from '../../checks/find-bounces.ts';
-import { handoffsOf, type Timeline } from '../../model/timeline.ts';
+import { type HandoffEvent, handoffsOf, type Timeline } from '../../model/timeline.ts';
 import { type EscalationOutcomes, escalationOutcomes } from './overrides.ts';
 import { reaskedHandoffs } from './reasks.ts';
 import { type Wait, waitsOf } from './waits.ts';
@@ -25,6 +25,17 @@ export interface ConversationFacts extends EscalationOutcomes {
   readonly waits: readonly Wait[];
 }
 
+/**
+ * Bounced handoffs, every observed one a candidate (nothing is labelled). A person handing the
+ * work back with a decision is the way back from an escalation, not ping-pong, so such a return
+ * does not count; escalating to the person again after it does.
+ */
+function pingPongs(view: ConversationView, observed: readonly HandoffEvent[]): number {
+  return findBounces(view.timeline, observed, new Set()).filter(
+    (b) => !(b.kind === 'return' && view.persons.has(observed[b.observedIndex]?.from ?? '')),
+  ).length;
+}
+
 /** The production facts of one conversation; pure, no labels needed. */
 export function conversationFacts(
   view: ConversationView,
@@ -33,7 +44,7 @@ export function conversationFacts(
   const observed = handoffsOf(view.timeline);
   return {
     handoffs: observed.length,
-    bounced: findBounces(view.timeline, observed, new Set()).length,
+    bounced: pingPongs(view, observed),
     reasked: reaskedHandoffs(view.timeline).size,
     waits: waitsOf(view.timeline),
     ...escalationOutcomes(view.timeline, view.persons, options.overrideDecisions),
