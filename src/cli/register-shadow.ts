@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CliIo } from './io.ts';
+import { list } from './list-flag.ts';
 
 function count(value: string): number {
   const n = Number(value);
@@ -49,7 +50,11 @@ export function registerShadow(cli: Command, io: CliIo, setExit: (code: number) 
       'read the traces by this suite’s rules (its traces adapter or shadow.live)',
     )
     .option('--steps <rule>', 'customer_turns, agent_turns or root_children')
-    .option('--persons <names...>', 'receivers that are people or people’s queues')
+    .option(
+      '--persons <names>',
+      'receivers that are people or people’s queues (repeat or separate with commas)',
+      list,
+    )
     .option(
       '--json <file>',
       'also write the metrics as JSON (`-` prints JSON instead of the table)',

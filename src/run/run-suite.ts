@@ -11,7 +11,7 @@ import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
-import { evaluateGates } from './gates.ts';
+import { evaluateGates, runVerdict } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import { summarize, toCaseResult } from './summarize.ts';
@@ -86,16 +86,18 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
+  const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    passed: gates.every((g) => g.passed),
+    passed: verdict.passed,
     summary,
     metrics,
     gates,
+    ...(verdict.reasons.length > 0 && { reasons: verdict.reasons }),
     cases,
     properties,
   };
@@ -103,7 +105,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
 function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
-  const checks = enabledChecks(config.checks);
+  const checks = enabledChecks(config.checks, config.facts ? { facts: config.facts } : {});
   const require = config.contracts?.require ?? false;
   if (contracts.length > 0 || require)
     checks.push(bindCheck(contractConformance, { contracts, require }));
