@@ -83,7 +83,7 @@ export async function shadowCommand(suite: string, flags: ShadowFlags, io: CliIo
     const dir = relative(io.cwd, outcome.dir) || '.';
     const drafts = outcome.report.disagreements.listed.filter((d) => d.draft).length;
     io.stdout(
-      `Reports: ${join(dir, 'shadow.json')}, ${join(dir, 'shadow.md')}${drafts > 0 ? `; ${drafts} draft case(s) in ${join(dir, 'drafts')}, run them with ${join(dir, 'drafts.suite.yaml')}` : ''}\n`,
+      `Reports: ${join(dir, 'shadow.json')}, ${join(dir, 'shadow.md')}${drafts > 0 ? `; ${drafts} draft case(s) in ${join(dir, 'drafts')}, label one, move it to ${join(dir, 'labelled')} and run ${join(dir, 'drafts.suite.yaml')}` : ''}\n`,
     );
     return outcome.report.readiness.ready ? EXIT.ok : EXIT.gateFailed;
   } finally {

@@ -9,7 +9,7 @@ import type { DraftRequest } from '../shadow-engine.ts';
 import { writeAtomic } from './write-atomic.ts';
 
 export interface DraftWriterOptions {
-  /** The report folder: drafts go to `drafts/`, their traces to `traces/`. */
+  /** The report folder: drafts go to `drafts/`, their traces to `traces/`, labelled ones to `labelled/`. */
   readonly dir: string;
   readonly suiteName: string;
   readonly candidateName: string;
@@ -19,8 +19,9 @@ export interface DraftWriterOptions {
 
 /**
  * Writes each disagreement as a draft case (`drafts/<id>.yaml`) beside the live trace it labels
- * (`traces/<id>.jsonl`), and once a traces suite (`drafts.suite.yaml`) that reads the drafts by
- * the same rules shadow read the traffic, so labelled drafts run as they are.
+ * (`traces/<id>.jsonl`), and once a traces suite (`drafts.suite.yaml`) that reads the cases a
+ * person labelled and moved to `labelled/` by the same rules shadow read the traffic. Unlabelled
+ * drafts stay out of that suite, so one labelled draft runs without the others failing to load.
  */
 export function draftWriter(o: DraftWriterOptions): (request: DraftRequest) => Promise<string> {
   const used = new Set<string>();
@@ -28,6 +29,7 @@ export function draftWriter(o: DraftWriterOptions): (request: DraftRequest) => P
   const prepare = async () => {
     await mkdir(join(o.dir, 'drafts'), { recursive: true });
     await mkdir(join(o.dir, 'traces'), { recursive: true });
+    await mkdir(join(o.dir, 'labelled'), { recursive: true });
     await writeAtomic(join(o.dir, 'drafts.suite.yaml'), draftsSuite(o));
   };
   return async ({ finished, derived, view, comparison }) => {
@@ -69,8 +71,8 @@ function uniqueId(base: string, used: Set<string>): string {
 function draftsSuite(o: DraftWriterOptions): string {
   const suite = {
     name: `${o.suiteName}-drafts`,
-    description: `Draft cases baton shadow wrote for the disagreements of ${o.suiteName}, judged on the live traces they came from. Label a draft (its expect: block) and it runs.`,
-    cases: { include: ['drafts/*.yaml'] },
+    description: `Draft cases baton shadow wrote for the disagreements of ${o.suiteName}, judged on the live traces they came from. Label a draft (its expect: block), move it from drafts/ to labelled/ and it runs.`,
+    cases: { include: ['labelled/*.yaml'] },
     adapter: {
       type: 'traces',
       steps: o.live.steps,
