@@ -1,4 +1,5 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +111,19 @@ describe('baton shadow on a Collector file', () => {
     const report = JSON.parse(await readFile(join(out, 'shadow.json'), 'utf8')) as ShadowReport;
     expect(report).toMatchObject({ final: true, traffic: { finished: 1, compared: 1 } });
     await dir.remove();
+  });
+});
+
+describe('baton shadow on bad input', () => {
+  it('says a port in use is in use and exits 2, never a crash', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    const run = await runCli(['shadow', 'suites/shadow-regressed.yaml', '--port', String(port)]);
+    await new Promise<void>((r) => taken.close(() => r()));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Failed to listen on 127.0.0.1:${port}: the port is in use`);
+    expect(run.stderr).not.toMatch(/internal error|at .*\.ts:\d+/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { BatonError } from '../../errors.ts';
 import type { SpanRecord } from '../../normalize/span-record.ts';
 import { startOtlpReceiver } from '../../otlp/receiver.ts';
 import { FileFollower, type FollowProblem } from './follow-file.ts';
@@ -37,7 +38,9 @@ export async function startSource(
         },
       },
       spec.host,
-    );
+    ).catch((error: unknown) => {
+      throw listenError(error, spec);
+    });
     return {
       describe: `OTLP/HTTP at ${receiver.tracesEndpoint}`,
       poll: async () => {},
@@ -55,4 +58,21 @@ export async function startSource(
     poll: () => follower.poll(),
     stop: () => follower.close(),
   };
+}
+
+/** A port in use or an address Baton may not bind: a usage error with the fix, not a crash. */
+function listenError(error: unknown, spec: { port: number; host: string }): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${spec.host}:${spec.port}`;
+  if (code === 'EADDRINUSE')
+    return new BatonError(
+      'usage',
+      `Failed to listen on ${where}: the port is in use (another baton shadow, or a Collector). Pick another with --port <n>, or --port 0 for a free one.`,
+    );
+  if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND')
+    return new BatonError(
+      'usage',
+      `Failed to listen on ${where}: ${code === 'EACCES' ? 'not allowed to bind it' : 'no such address on this machine'}. Give --host an address of this machine (127.0.0.1, 0.0.0.0) and --port 1024 or above.`,
+    );
+  return error;
 }
