@@ -40,7 +40,11 @@ async function liveDesk(endpoint: string): Promise<{ statuses: number[]; exports
   const provider = new BasicTracerProvider({
     spanProcessors: [
       new SimpleSpanProcessor({
-        export: (spans, done) => exporter.export(spans, (r) => (exports.push(r.code), done(r))),
+        export: (spans, done) =>
+          exporter.export(spans, (r) => {
+            exports.push(r.code);
+            done(r);
+          }),
         shutdown: () => exporter.shutdown(),
         forceFlush: () => exporter.forceFlush(),
       }),
