@@ -23,7 +23,7 @@ export interface StartedCandidate {
 export async function startCandidate(suite: Suite): Promise<StartedCandidate> {
   const config = suite.config;
   refuseOutOfProcess(config.adapter.type, suite.file);
-  const adapter = withHttpEffects(createAdapter(config.adapter, suite.file, { faults: [] }), {
+  const adapter = withHttpEffects(await createAdapter(config.adapter, suite.file, { faults: [] }), {
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),
     ...(config.model_traffic && { modelTraffic: config.model_traffic }),
