@@ -8,7 +8,8 @@
  * property through an in-process receiver, as envelopes checked a second. Then the HTML report of
  * the 10,000-case run: its render time and size, and the page in headless Chromium. First of
  * all, start-up: `baton --help` and one-case runs as whole processes against `node -e 0`
- * (bench/startup.ts).
+ * (bench/startup.ts). Last, recorded traces read back, and a 20,000-conversation `baton shadow`
+ * run on a fake clock.
  * Usage: npm run bench -- [cases=10000]
  */
 import { resolve } from 'node:path';
@@ -172,3 +173,4 @@ await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
 (await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process
+(await import('./shadow.ts')).benchShadow(line); // a long shadow run, in a child process

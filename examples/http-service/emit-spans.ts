@@ -6,8 +6,36 @@ import { clock } from './tracing.ts';
 
 const tracer = trace.getTracer('support-service');
 
+/** What a turn received: the conversation it belongs to and the step, as Baton's step shape. */
+export interface TurnInput {
+  readonly conversation: string;
+  readonly step: unknown;
+}
+
 /**
- * Emits one turn's actions as spans under `parent` (Baton's step span, from `traceparent`).
+ * Emits the span of one request, `POST /turn`, under `parent` (Baton's step span when Baton sends
+ * the turn; none in production, where it is the root of the turn's trace), and the turn's spans
+ * inside it. It names the conversation (`gen_ai.conversation.id`) and carries what the desk
+ * received (`baton.step.input`), so `baton shadow` can give a candidate the same turn.
+ */
+export function emitRequest(parent: Context, input: TurnInput, body: (ctx: Context) => void): void {
+  const span = tracer.startSpan(
+    'POST /turn',
+    {
+      startTime: clock(),
+      attributes: {
+        'gen_ai.conversation.id': input.conversation,
+        [ATTR.stepInput]: JSON.stringify(input.step),
+      },
+    },
+    parent,
+  );
+  body(trace.setSpan(parent, span));
+  span.end(clock());
+}
+
+/**
+ * Emits one turn's actions as spans under `parent` (the request's span).
  * Consecutive actions of one actor share an agent span; a person's hand-back has none. The
  * owner gets an agent span even when it decides nothing, so the trace shows who held the step.
  */

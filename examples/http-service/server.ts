@@ -7,11 +7,12 @@
 // sets both); OTEL_TRACES_EXPORTER=none to run untraced; SUPPORT_DESK_FLAWED=1 for --flawed;
 // SUPPORT_DESK_FAIL_CASE=<case id> answers 500 to that case's turns (to test error handling).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadPolicy } from '../support-router/policy.ts';
 import { Desk, type Turn } from './desk.ts';
-import { emitTurn } from './emit-spans.ts';
+import { emitRequest, emitTurn } from './emit-spans.ts';
 import { parentFrom, startTracing, tracesEndpoint } from './tracing.ts';
 import { parseTurn, responseOf } from './turn-body.ts';
 
@@ -48,7 +49,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   const turn: Turn = parsed;
   const result = desk.turn(turn);
-  emitTurn(parentFrom(req.headers.traceparent), result.ownerBefore, result.actions, desk.isPerson);
+  const input = { conversation: turn.run_id, step: turn.step };
+  emitRequest(parentFrom(req.headers.traceparent), input, (ctx) =>
+    emitTurn(ctx, result.ownerBefore, result.actions, desk.isPerson),
+  );
   // Spans first, answer second: when Baton reads the answer, the turn's spans are already in.
   await tracing.flush();
   send(res, 200, responseOf(result));
@@ -74,7 +78,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 server.listen(port, '127.0.0.1', () => {
   const mode = tracing.enabled ? 'exporting spans' : 'untraced';
-  console.log(`support desk on http://127.0.0.1:${port} (${flawed ? 'flawed' : 'sound'}, ${mode})`);
+  // The bound port: with PORT=0 the system picks a free one.
+  const bound = (server.address() as AddressInfo).port;
+  console.log(
+    `support desk on http://127.0.0.1:${bound} (${flawed ? 'flawed' : 'sound'}, ${mode})`,
+  );
 });
 
 process.once('SIGTERM', () => {

@@ -7,6 +7,7 @@ import { type CliIo, EXIT, processIo } from './io.ts';
 import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
 import { registerCanIDeploy, registerCompare } from './register-compare.ts';
+import { registerShadow } from './register-shadow.ts';
 import { parseShard } from './shard.ts';
 import { batonVersion } from './version.ts';
 
@@ -128,6 +129,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     });
   registerCompare(cli, io, setExit);
   registerCanIDeploy(cli, io, setExit);
+  registerShadow(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

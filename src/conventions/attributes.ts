@@ -7,6 +7,10 @@ export const ATTR = {
   caseId: 'baton.case.id',
   stepIndex: 'baton.step.index',
   stepKind: 'baton.step.kind',
+  /** The step a live system received, as JSON (Baton's step shape): what a shadow replays. */
+  stepInput: 'baton.step.input',
+  /** true on a span that ends its conversation (shadow mode finishes it without waiting). */
+  conversationEnd: 'baton.conversation.end',
   agent: 'baton.agent.name',
   handoffFrom: 'baton.handoff.from',
   handoffTo: 'baton.handoff.to',

@@ -11,6 +11,8 @@ export interface CatchAllOptions {
   readonly allowed: HostList;
   /** Hosts of effect endpoints: faked, so a request that matches no endpoint gets a 404. */
   readonly fakeHosts: PatternHosts;
+  /** Where the suite lists hosts a request may reach (named in the refusal). */
+  readonly allowList?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export function catchAll(o: CatchAllOptions) {
     }
     return call.fail(
       'refused',
-      `Baton refused ${request.method} ${url.host}: the host is not an effect endpoint, in effects.allow_hosts or a cassette host`,
+      `Baton refused ${request.method} ${url.host}: the host is not an effect endpoint, in ${o.allowList ?? 'effects.allow_hosts'} or a cassette host`,
     );
   });
 }

@@ -13,6 +13,8 @@ export interface EndpointOptions {
   /** Aborted when the run ends. */
   readonly runSignal: AbortSignal;
   readonly lostResponseMaxMs: number;
+  /** A shadow run: a call the fake answers is recorded `blocked`, never `committed`. */
+  readonly shadow?: boolean;
 }
 
 /** The msw handler that fakes one effect endpoint: faults, dedupe, commits and their spans. */
@@ -51,7 +53,8 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
     body: endpoint.respond.body ?? { ok: true },
   };
   const commit = countCommit(state, endpoint.name, identity.key);
-  emitEffectSpan(call.tracer, call.parent, { ...effect, outcome: 'committed', commit });
+  const outcome = o.shadow ? 'blocked' : 'committed';
+  emitEffectSpan(call.tracer, call.parent, { ...effect, outcome, commit });
   if (dedupeKey !== undefined) state.answered.set(dedupeKey, stored);
 
   const lost = state.faults.takeLostResponse(endpoint.name);

@@ -28,6 +28,11 @@ export interface HttpEffectsOptions {
   readonly lostResponseMaxMs?: number;
   /** The suite's `model_traffic`: handoffs read from model API responses. */
   readonly modelTraffic?: ModelTrafficConfig;
+  /**
+   * A shadow run: only these hosts are reached for real (not `effects.allow_hosts`), calls the
+   * fakes answer are `blocked` effects, and a cassette in record mode is refused.
+   */
+  readonly shadow?: { readonly allowHosts: readonly string[] };
 }
 
 // msw patches process-wide globals (fetch, node:http): one ledger at a time.
@@ -53,6 +58,10 @@ export class RunLedger {
     if (running)
       throw new EffectsConfigError(
         "Failed to start Baton's HTTP ledger: another run in this process is using it. Run suites with effects or cassettes one at a time.",
+      );
+    if (options.shadow && options.cassette?.mode === 'record')
+      throw new EffectsConfigError(
+        "Failed to start Baton's HTTP ledger for a shadow run: the suite's cassette is in record mode, which would send the candidate's requests for real. Set cassette.mode to replay.",
       );
     const cassette = options.cassette && (await Cassette.open(options.cassette, options.suiteDir));
     const tracer = trace.getTracer('baton-effects');
@@ -87,13 +96,18 @@ export class RunLedger {
       begin,
       runSignal: this.stopped.signal,
       lostResponseMaxMs: this.options.lostResponseMaxMs ?? LOST_RESPONSE_MAX_MS,
+      ...(this.options.shadow && { shadow: true }),
     };
+    const shadow = this.options.shadow;
     return [
       ...endpoints.map((e) => fakeEndpoint(e, endpointOptions)),
       catchAll({
         begin,
         cassette: this.cassette,
-        allowed: new HostList(this.options.effects?.allow_hosts ?? []),
+        allowed: new HostList(
+          shadow ? shadow.allowHosts : (this.options.effects?.allow_hosts ?? []),
+        ),
+        ...(shadow && { allowList: 'shadow.allow_hosts' }),
         fakeHosts: new PatternHosts(endpoints.map((e) => e.url)),
       }),
     ];

@@ -53,7 +53,8 @@ export interface EffectRecord {
   readonly owner?: string | undefined;
   /** The agent that made the call, when its framework named it (else: the agent span above). */
   readonly agent?: string | undefined;
-  readonly outcome: 'committed' | 'failed';
+  /** `blocked`: a shadow run's fake answered; nothing was done (and nothing counts as done). */
+  readonly outcome: 'committed' | 'failed' | 'blocked';
   /** The ordinal of this commit of the identity in the case (committed effects only). */
   readonly commit?: number;
 }

@@ -9,6 +9,7 @@ import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
 import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from './limits.ts';
 import { ModelTrafficConfig } from './model-traffic-config.ts';
+import { ShadowConfig } from './shadow-config.ts';
 import { TOOL_MATCH_MODES } from './tool-labels.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
@@ -214,6 +215,9 @@ export const SuiteInput = z.strictObject({
   variants: VariantsConfig.optional(),
   compare: CompareConfig.optional().describe(
     'How variants (or a run and its --baseline) are compared, and the gates on the comparison.',
+  ),
+  shadow: ShadowConfig.optional().describe(
+    '`baton shadow`: how live traces are read and when the candidate is ready for a canary.',
   ),
   reports: z
     .strictObject({

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
+import type { SpanRecord } from '../normalize/span-record.ts';
 import { type ConvertedSpans, spansFromOtlp } from './otlp-json.ts';
 import { decodeTraceRequest, encodeTraceResponse } from './otlp-protobuf.ts';
 import { TraceRouter } from './trace-router.ts';
@@ -8,14 +9,19 @@ import { TraceRouter } from './trace-router.ts';
 /** The largest request body the receiver reads (OTLP exporters batch far below this). */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+/** Where the receiver files the spans of a request; returns how many it could not take. */
+export interface SpanSink {
+  add(spans: readonly SpanRecord[]): number;
+}
+
 /** An OTLP/HTTP trace receiver on loopback whose spans go to the case run of their trace id. */
-export interface OtlpReceiver {
+export interface OtlpReceiver<S extends SpanSink = TraceRouter> {
   /** `http://127.0.0.1:<port>`: what OTEL_EXPORTER_OTLP_ENDPOINT should say. */
   readonly endpoint: string;
   /** `<endpoint>/v1/traces`: what OTEL_EXPORTER_OTLP_TRACES_ENDPOINT should say. */
   readonly tracesEndpoint: string;
   readonly port: number;
-  readonly router: TraceRouter;
+  readonly router: S;
   stop(): Promise<void>;
 }
 
@@ -24,10 +30,17 @@ export interface OtlpReceiver {
  * with OTLP JSON (`application/json`) or protobuf (`application/x-protobuf`), gzip or not, and
  * answers as the OTLP/HTTP spec says: 200 with an (empty, or partial-success) response.
  */
+export async function startOtlpReceiver(port?: number): Promise<OtlpReceiver>;
+export async function startOtlpReceiver<S extends SpanSink>(
+  port: number,
+  sink: S,
+  host?: string,
+): Promise<OtlpReceiver<S>>;
 export async function startOtlpReceiver(
   port = 0,
-  router = new TraceRouter(),
-): Promise<OtlpReceiver> {
+  router: SpanSink = new TraceRouter(),
+  host = '127.0.0.1',
+): Promise<OtlpReceiver<SpanSink>> {
   const server = createServer((req, res) => {
     handle(req, res, router).catch((error: unknown) => {
       reply(res, 500, { code: 13, message: `Baton's OTLP receiver broke: ${error}` });
@@ -35,13 +48,13 @@ export async function startOtlpReceiver(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const bound = (server.address() as AddressInfo).port;
-  const endpoint = `http://127.0.0.1:${bound}`;
+  const endpoint = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   return {
     endpoint,
     tracesEndpoint: `${endpoint}/v1/traces`,
@@ -57,7 +70,7 @@ export async function startOtlpReceiver(
 
 type Protocol = 'json' | 'protobuf';
 
-async function handle(req: IncomingMessage, res: ServerResponse, router: TraceRouter) {
+async function handle(req: IncomingMessage, res: ServerResponse, router: SpanSink) {
   const path = (req.url ?? '').split('?')[0];
   if (path !== '/v1/traces') {
     return reply(res, 404, {

@@ -1,0 +1,79 @@
+import { conversationFacts } from '../../metrics/production/conversation-facts.ts';
+import { ProductionTally } from '../../metrics/production/production-tally.ts';
+import type { ProductionMetrics } from '../../model/production-metrics.ts';
+import type { ShadowLiveConfig } from '../../model/shadow-config.ts';
+import type { SpanRecord } from '../../normalize/span-record.ts';
+import { toSpanRecord } from '../../traces/otlp-spans.ts';
+import { readSpanBatches, type TraceProblem } from '../../traces/read-batches.ts';
+import { ConversationAssembler, type FinishedConversation } from '../conversation-assembler.ts';
+import { liveReader } from '../live-trace.ts';
+import { liveView } from '../live-view.ts';
+
+export interface StatsOptions {
+  readonly live: ShadowLiveConfig;
+  readonly persons?: readonly string[];
+  readonly overrideDecisions?: readonly string[];
+}
+
+/** The production metrics of trace files, and what could not be read. */
+export interface TraceStats {
+  readonly metrics: ProductionMetrics;
+  /** Conversations cut short by a memory bound (too many spans): counted, partly. */
+  readonly cut: number;
+  readonly problems: readonly TraceProblem[];
+}
+
+const MAX_PROBLEMS = 100;
+
+/**
+ * The production metrics of recorded traces, no labels needed: every file is streamed, its spans
+ * grouped into conversations as a shadow run groups live ones (one conversation id across
+ * traces), each read by the traces adapter's rules. Time is counted in spans read, so a
+ * conversation is complete once 100,000 spans passed without one of its own (files interleave
+ * traces); memory holds the open conversations only.
+ */
+export async function traceStats(files: readonly string[], o: StatsOptions): Promise<TraceStats> {
+  const read = liveReader(o.live);
+  const tally = new ProductionTally();
+  const problems: TraceProblem[] = [];
+  let cut = 0;
+  const take = (finished: readonly FinishedConversation[]) => {
+    for (const f of finished) {
+      if (f.cut) cut++;
+      const view = liveView(read(f.spans), { persons: o.persons ?? [] });
+      const facts = conversationFacts(
+        { timeline: view.timeline, persons: view.persons },
+        o.overrideDecisions ? { overrideDecisions: o.overrideDecisions } : {},
+      );
+      tally.add(facts, view.persons);
+    }
+  };
+  // One assembler for every file: a conversation split across rotated files is still one.
+  const assembler = new ConversationAssembler({
+    idleMs: 100_000,
+    settleMs: 10_000,
+    maxOpen: 100_000,
+    maxSpans: 200_000,
+    maxHeldSpans: 1_000_000,
+  });
+  let seen = 0;
+  for (const file of files) {
+    const onProblem = (p: TraceProblem) => {
+      if (problems.length < MAX_PROBLEMS) problems.push(p);
+    };
+    for await (const batch of readSpanBatches(file, onProblem)) {
+      const spans: SpanRecord[] = [];
+      for (const raw of batch.raw) {
+        const span = toSpanRecord(raw);
+        if (span) spans.push(span);
+        else
+          onProblem({ file, line: batch.line, message: 'a span without valid ids or start time' });
+      }
+      seen += spans.length;
+      assembler.add(spans, seen);
+      take(assembler.takeFinished(seen));
+    }
+  }
+  take(assembler.drain());
+  return { metrics: tally.metrics(), cut, problems };
+}
