@@ -1,7 +1,7 @@
 import { unlinkSync } from 'node:fs';
+import { removePendingTemps } from '../io/atomic-write.ts';
 import { StopControl } from '../run/stop-control.ts';
 import { StrayErrors } from '../run/stray-errors.ts';
-import { removePendingTemps } from './atomic-write.ts';
 import { type CliIo, EXIT } from './io.ts';
 
 /** Thrown from `process.exit` while cases run: an implementation may not end Baton's process. */

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { writeError, writeFileAtomic } from '../io/atomic-write.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
-import { writeError, writeFileAtomic } from './atomic-write.ts';
 
 /** Where the files are written and what links in them point at. */
 export interface WriteContext {

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { BatonError, type FileProblem } from '../../errors.ts';
+import { writeFileAtomic } from '../../io/atomic-write.ts';
 import { loadSuiteFile } from '../../load/load-suite.ts';
 import { ShadowConfig } from '../../model/shadow-config.ts';
 import { liveReader } from '../live-trace.ts';
@@ -9,7 +10,6 @@ import { ShadowEngine } from '../shadow-engine.ts';
 import type { ShadowReport } from '../shadow-report.ts';
 import { startCandidate } from './candidate.ts';
 import { type SourceSpec, startSource } from './live-source.ts';
-import { writeAtomic } from './write-atomic.ts';
 import { draftWriter } from './write-drafts.ts';
 
 export interface ShadowRequest {
@@ -152,8 +152,8 @@ function aborted(signal: AbortSignal): Promise<void> {
 }
 
 async function writeReport(dir: string, report: ShadowReport): Promise<void> {
-  await writeAtomic(join(dir, 'shadow.json'), `${JSON.stringify(report, null, 2)}\n`);
-  await writeAtomic(join(dir, 'shadow.md'), renderShadowMarkdown(report));
+  await writeFileAtomic(join(dir, 'shadow.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFileAtomic(join(dir, 'shadow.md'), renderShadowMarkdown(report));
 }
 
 function describeSpec(spec: SourceSpec, cwd: string): string {

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { writeFileAtomic } from '../../io/atomic-write.ts';
 import type { ShadowLiveConfig } from '../../model/shadow-config.ts';
 import { renderDraft } from '../draft-case.ts';
 import { caseIdOf } from '../live-case.ts';
 import { otlpLine } from '../otlp-line.ts';
 import type { DraftRequest } from '../shadow-engine.ts';
-import { writeAtomic } from './write-atomic.ts';
 
 export interface DraftWriterOptions {
   /** The report folder: drafts go to `drafts/`, their traces to `traces/`, labelled ones to `labelled/`. */
@@ -30,13 +30,13 @@ export function draftWriter(o: DraftWriterOptions): (request: DraftRequest) => P
     await mkdir(join(o.dir, 'drafts'), { recursive: true });
     await mkdir(join(o.dir, 'traces'), { recursive: true });
     await mkdir(join(o.dir, 'labelled'), { recursive: true });
-    await writeAtomic(join(o.dir, 'drafts.suite.yaml'), draftsSuite(o));
+    await writeFileAtomic(join(o.dir, 'drafts.suite.yaml'), draftsSuite(o));
   };
   return async ({ finished, derived, view, comparison }) => {
     ready ??= prepare();
     await ready;
     const id = uniqueId(caseIdOf(finished.id, 'shadow'), used);
-    await writeAtomic(join(o.dir, 'traces', `${id}.jsonl`), otlpLine(finished.spans));
+    await writeFileAtomic(join(o.dir, 'traces', `${id}.jsonl`), otlpLine(finished.spans));
     const draft = renderDraft({
       id,
       conversation: finished.id,
@@ -56,7 +56,7 @@ export function draftWriter(o: DraftWriterOptions): (request: DraftRequest) => P
       candidateName: o.candidateName,
     });
     const path = join('drafts', `${id}.yaml`);
-    await writeAtomic(join(o.dir, path), draft);
+    await writeFileAtomic(join(o.dir, path), draft);
     return path;
   };
 }
