@@ -1,6 +1,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { Edge, NegotiationOutcome, NegotiationRequest, Receiver } from '../contracts/types.ts';
-import type { Case } from '../model/labelled-case.ts';
+import type { Case, Labels } from '../model/labelled-case.ts';
+import type { CaseNote, MatchCount } from '../model/report.ts';
 import type { Step } from '../model/step.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 
@@ -29,6 +30,12 @@ export interface CaseRunOutput {
   readonly spans?: readonly SpanRecord[];
   /** The seed of the permuted order this run used (a `permute` fault): replays it. */
   readonly permutationSeed?: number;
+  /** Spans each of the adapter's rules and shapes matched (else Baton counts its built-in shapes). */
+  readonly recognition?: readonly MatchCount[];
+  /** Labels adjusted to this run, e.g. a window cut to a short recorded trace. */
+  readonly labels?: Labels;
+  /** What the adapter noticed about this case that the user should know (run warnings). */
+  readonly notes?: readonly CaseNote[];
 }
 
 /**

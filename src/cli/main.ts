@@ -54,6 +54,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       'the clock envelope properties measure from (a replay repeats it)',
       integer,
     )
+    .option(
+      '--strict',
+      'a recognition or step rule that matches no span is an error (exit 2), not a warning',
+    )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));

@@ -26,6 +26,7 @@ export interface RunFlags {
   readonly property?: string;
   readonly numRuns?: number;
   readonly clock?: number;
+  readonly strict?: boolean;
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -76,6 +77,7 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
     ...(flags.tag && { tags: flags.tag }),
     ...(flags.repeat !== undefined && { repeat: flags.repeat }),
     ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
+    ...(flags.strict && { strict: true }),
     ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
     // Replaying a counterexample (--path) runs that property alone, not the cases.
     skipCases: flags.path !== undefined,
@@ -108,7 +110,10 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   const written = await writeReports(report, formats, dir);
   if (written.length > 0)
     io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
-  if (evaluation.problems.length > 0) return EXIT.usage;
+  // Under --strict a rule that matched nothing is a setup error, like a broken file.
+  if (evaluation.problems.length > 0 || report.warnings?.some((w) => w.severity === 'error')) {
+    return EXIT.usage;
+  }
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 

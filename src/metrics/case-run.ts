@@ -1,5 +1,5 @@
 import type { Finding, FindingCode } from '../model/finding.ts';
-import type { ObservedHandoff } from '../model/report.ts';
+import type { CaseNote, MatchCount, ObservedHandoff } from '../model/report.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
 export interface TargetPair {
@@ -22,4 +22,7 @@ export interface CaseRun {
   /** The seed of the permuted order, when a `permute` fault ran. */
   readonly permutationSeed?: number;
   readonly error?: { readonly code: string; readonly message: string };
+  /** Spans each rule and shape matched in this run (absent when the case errored). */
+  readonly recognition?: readonly MatchCount[];
+  readonly notes?: readonly CaseNote[];
 }

@@ -1,3 +1,4 @@
+import type { TraceStepsConfig } from './adapter-config.ts';
 import type { FactValue, ParsedCaseInput } from './case.ts';
 import type { Fault } from './fault.ts';
 import type { Step } from './step.ts';
@@ -35,7 +36,7 @@ export interface TraceRef {
   readonly file?: string;
   readonly traceId?: string;
   readonly conversationId?: string;
-  readonly steps?: 'customer_turns' | 'agent_turns' | 'root_children';
+  readonly steps?: TraceStepsConfig;
 }
 
 /** A validated case, ready for an adapter and the checks. */

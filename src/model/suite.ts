@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
 import { AdapterConfig } from './adapter-config.ts';
+import type { DataPath } from './data-path.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
@@ -165,4 +166,6 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export interface Suite {
   readonly file: string;
   readonly config: ParsedSuite;
+  /** The line a path of the suite file is written on (for warnings that point at a rule). */
+  readonly lineOf?: (path: DataPath) => number | undefined;
 }

@@ -55,6 +55,21 @@ export interface QuestionEvent extends EventBase {
   readonly fields: readonly string[];
 }
 
+/**
+ * A delegation or question that was a call came back: `by` (who was handed the work or asked)
+ * returned to `to` (who handed it or asked), with its answer. A re-delegation of the same work to
+ * the same receiver after a return is ping-pong.
+ */
+export interface ReturnEvent extends EventBase {
+  readonly kind: 'return';
+  readonly by: string;
+  readonly to: string;
+  /** The span id of the handoff or question this returns from, when known. */
+  readonly of?: string;
+  /** What came back: parsed JSON when it was JSON, the raw text otherwise. */
+  readonly answer?: unknown;
+}
+
 export interface DecisionEvent extends EventBase {
   readonly kind: 'decision';
   readonly person: string;
@@ -128,6 +143,7 @@ export type TimelineEvent =
   | AckEvent
   | RejectEvent
   | QuestionEvent
+  | ReturnEvent
   | DecisionEvent
   | EffectEvent
   | RequestEvent

@@ -1,6 +1,6 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
-import { bool, num, str, strList } from './attrs.ts';
+import { bool, num, parseJson, str, strList } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
@@ -48,6 +48,8 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
             fields: strList(a, ATTR.questionFields),
           };
     }
+    case EVENT.return:
+      return recognizeReturn(span, index);
     case EVENT.decision: {
       const person = str(a, ATTR.person);
       const decision = str(a, ATTR.decision);
@@ -58,6 +60,25 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
     default:
       return undefined;
   }
+};
+
+const recognizeReturn: Recognizer = (span, index) => {
+  const a = span.attributes;
+  const by = str(a, ATTR.returnBy);
+  const to = str(a, ATTR.returnTo);
+  if (by === undefined || to === undefined) return undefined;
+  const of = str(a, ATTR.returnOf);
+  const answer = a[ATTR.returnAnswer];
+  return {
+    kind: 'return',
+    ...eventBase(span, index),
+    by,
+    to,
+    ...(of !== undefined && { of }),
+    ...(answer !== undefined && {
+      answer: typeof answer === 'string' ? parseJson(answer) : answer,
+    }),
+  };
 };
 
 const recognizeAck: Recognizer = (span, index) => {

@@ -24,6 +24,8 @@ export interface EvaluateOptions {
   readonly skipCases?: boolean;
   /** Paths in the report are relative to this folder (default: the working directory). */
   readonly cwd?: string;
+  /** A recognition or step rule that matches no span fails the run instead of warning. */
+  readonly strict?: boolean;
 }
 
 /**
@@ -69,7 +71,13 @@ export async function evaluateSuite(
   const capture = createCapture();
   const config = suite.config;
   const report = await runSuite({
-    suite: { name: config.name, file: relative(cwd, suite.file), config },
+    suite: {
+      name: config.name,
+      file: relative(cwd, suite.file),
+      config,
+      ...(suite.lineOf && { lineOf: suite.lineOf }),
+    },
+    ...(options.strict !== undefined && { strict: options.strict }),
     cases: options.skipCases ? [] : selection.cases,
     brokenCases: options.skipCases ? [] : brokenCases(selection.problems),
     contracts: contracts.value,

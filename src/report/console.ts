@@ -13,6 +13,7 @@ import {
   textTable,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { countRows, shownCounts, warningPlace } from './recognition-lines.ts';
 
 /** How the console report looks; the CLI decides `color` from the terminal and flags. */
 export interface ConsoleOptions {
@@ -40,7 +41,9 @@ export function renderConsole(report: RunReport, options: ConsoleOptions): strin
     options.verbose ? passingCases(report.cases, paint) : [],
     propertiesSection(report, paint),
     findingsTable(report, paint),
+    recognitionTable(report, paint, options.verbose ?? false),
     gates(report.gates, paint),
+    warningLines(report, paint),
     [verdict(report, paint)],
   ];
   return `${sections
@@ -172,4 +175,32 @@ function verdict(report: RunReport, paint: Paint): string {
   parts.push(`gates ${passedGates}/${report.gates.length}`);
   const word = report.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
   return `${word}  ${parts.join(' · ')}`;
+}
+
+/** What each rule and shape matched: shown for suites with rules (all shapes with --verbose). */
+function recognitionTable(report: RunReport, paint: Paint, verbose: boolean): string[] {
+  const counts = shownCounts(report, verbose);
+  if (counts.length === 0) return [];
+  const head = ['Recognised', 'where', 'spans', 'cases'].map((h) => paint('dim', h));
+  const rows = countRows(counts).map((row, i) =>
+    counts[i]?.spans === 0 && counts[i]?.source !== 'shape'
+      ? row.map((c) => paint('yellow', c))
+      : row,
+  );
+  return textTable([head, ...rows], ['left', 'left', 'right', 'right']);
+}
+
+function warningLines(report: RunReport, paint: Paint): string[] {
+  return (report.warnings ?? []).flatMap((w) => {
+    const mark =
+      w.severity === 'error'
+        ? paint(['red', 'bold'], '✗ ERROR')
+        : paint(['yellow', 'bold'], '! WARNING');
+    const where = warningPlace(w);
+    const lines = [
+      `${mark}  ${where === '' ? '' : `${paint('dim', where)}  `}${w.code}  ${w.message}`,
+    ];
+    if (w.fix !== undefined) lines.push(indented(`${paint('dim', 'fix:')} ${w.fix}`));
+    return lines;
+  });
 }

@@ -7,8 +7,8 @@ import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
 import type { Case } from '../model/labelled-case.ts';
-import type { ObservedHandoff } from '../model/report.ts';
-import { normalize } from '../normalize/normalize.ts';
+import type { MatchCount, ObservedHandoff } from '../model/report.ts';
+import { BUILT_IN_RECOGNIZERS, normalizeCounted, shapeName } from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -73,9 +73,12 @@ export async function runCaseOnce(
   }
   const spans = scope.close();
   if (extra?.spans) spans.push(...extra.spans);
-  const timeline = normalize(spans, o.recognizers);
-  const findings = runChecks(o.checks, timeline, testCase.labels);
-  const { observed, matching } = analyseHandoffs(timeline, testCase.labels);
+  const recognizers = o.recognizers ?? BUILT_IN_RECOGNIZERS;
+  const { timeline, matched } = normalizeCounted(spans, recognizers);
+  // A recorded trace shorter than a label's window is judged on the steps it has.
+  const labels = extra?.labels ?? testCase.labels;
+  const findings = runChecks(o.checks, timeline, labels);
+  const { observed, matching } = analyseHandoffs(timeline, labels);
   const handoffs: ObservedHandoff[] = observed.map((h) => ({
     from: h.from,
     to: h.to,
@@ -83,14 +86,25 @@ export async function runCaseOnce(
     ...(h.reason !== undefined && { reason: h.reason }),
     spanId: h.spanId,
   }));
-  const expected = testCase.labels.handoffs;
+  const expected = labels.handoffs;
   return {
     status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
     findings,
     handoffs,
-    opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
+    opportunities: { ...countOpportunities(o.checks, timeline, labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
+    recognition: extra?.recognition ?? shapeCounts(recognizers, matched),
+    ...(extra?.notes?.length && { notes: extra.notes }),
   };
+}
+
+/** What the built-in shapes recognised, for adapters that count nothing themselves. */
+function shapeCounts(recognizers: readonly Recognizer[], matched: readonly number[]): MatchCount[] {
+  return recognizers.map((r, i) => ({
+    source: 'shape',
+    name: shapeName(r),
+    spans: matched[i] ?? 0,
+  }));
 }

@@ -7,6 +7,7 @@ import { runProperties } from '../contracts/properties/run-properties.ts';
 import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
+import { type LineOf, runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
@@ -29,7 +30,13 @@ export interface PropertyOverrides {
 
 /** Everything one suite run needs; the CLI and the public API build it from a suite file. */
 export interface RunPlan {
-  readonly suite: { readonly name: string; readonly file: string; readonly config: ParsedSuite };
+  readonly suite: {
+    readonly name: string;
+    readonly file: string;
+    readonly config: ParsedSuite;
+    /** The line a path of the suite file is on, for warnings that point at a rule. */
+    readonly lineOf?: LineOf;
+  };
   readonly cases: readonly Case[];
   /** Case files that did not load: reported as errored cases, the others still run. */
   readonly brokenCases?: readonly BrokenCase[];
@@ -44,6 +51,8 @@ export interface RunPlan {
   /** Told after each case finishes, for progress output. */
   readonly onCaseDone?: (testCase: Case, runs: readonly CaseRun[]) => void;
   readonly now?: () => Date;
+  /** A rule or step rule that matched no span fails the run (`baton run --strict`). */
+  readonly strict?: boolean;
 }
 
 /**
@@ -85,19 +94,43 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
+  const { recognition, warnings } = recognitionOf(plan, runsByCase);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    passed: gates.every((g) => g.passed),
+    passed: gates.every((g) => g.passed) && !warnings.some((w) => w.severity === 'error'),
     summary,
     metrics,
     gates,
     cases,
     properties,
+    ...(recognition.length > 0 && { recognition }),
+    ...(warnings.length > 0 && { warnings }),
   };
+}
+
+/** What each rule and shape matched over the cases' first runs, and the warnings it explains. */
+function recognitionOf(plan: RunPlan, runsByCase: readonly (readonly CaseRun[])[]) {
+  const first = plan.cases.map((_, i) => runsByCase[i]?.[0]);
+  const recognition = summarizeRecognition(first, plan.suite.lineOf);
+  const judged = plan.cases.filter((_, i) => first[i] && first[i]?.status !== 'error');
+  const warnings = runWarnings({
+    file: plan.suite.file,
+    counts: recognition,
+    notes: plan.cases.flatMap((c, i) =>
+      (first[i]?.notes ?? []).map((note) => ({ caseId: c.id, note })),
+    ),
+    expectedHandoffs: judged.reduce((n, c) => n + c.labels.handoffs.length, 0),
+    observedHandoffs: first.reduce(
+      (n, r) => n + (r?.status === 'error' ? 0 : (r?.handoffs.length ?? 0)),
+      0,
+    ),
+    strict: plan.strict ?? false,
+  });
+  return { recognition, warnings };
 }
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */

@@ -86,14 +86,32 @@ describe('the traces adapter', () => {
     );
   });
 
-  it('is an error when a label names a step the trace does not have', async () => {
+  it('judges a label whose window runs past a short trace on the steps it has, with a note', async () => {
     const c = testCase(
-      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 2 }]\n',
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs:\n    - { from: Triage_Agent, to: Refund_Agent, at: 3 }\n    - { from: Refund_Agent, to: Triage_Agent, window: [1, 4] }\n',
     );
 
-    await expect(adapter().runCase(c, ctx)).rejects.toThrow(
-      /a label expects Triage_Agent → Refund_Agent at step 2, but the trace has steps 0 to 1 \(0 trace .* "OpenAI Agents trace: \{name\}"; 1 trace/,
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.labels?.handoffs.map((h) => h.window)).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(out?.notes?.map((n) => n.code)).toEqual(['window.past_end', 'window.past_end']);
+    expect(out?.notes?.[0]?.message).toMatch(
+      /^a label expects Triage_Agent → Refund_Agent at step 3, but the trace has steps 0 to 1 \(0 trace .* "OpenAI Agents trace: \{name\}"; 1 trace .*\); judged at step 1$/,
     );
+  });
+
+  it('leaves labels alone when they fit the trace', async () => {
+    const c = testCase(
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 0 }]\n',
+    );
+
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.labels).toBeUndefined();
+    expect(out?.notes).toBeUndefined();
   });
 
   it('is an error when the case lists steps the trace does not have', async () => {
