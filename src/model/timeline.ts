@@ -49,7 +49,7 @@ export interface RejectEvent extends EventBase {
 export interface QuestionEvent extends EventBase {
   readonly kind: 'question';
   readonly by: string;
-  /** Who is asked: `customer` or a person's name. */
+  /** Who is asked: `customer`, a person's name, or a coworker agent's. */
   readonly to: string;
   /** The facts asked for, e.g. `order_id`; a re-ask when the asker had been handed them. */
   readonly fields: readonly string[];

@@ -173,6 +173,13 @@ function verdict(report: RunReport, paint: Paint): string {
   }
   const passedGates = report.gates.filter((g) => g.passed).length;
   parts.push(`gates ${passedGates}/${report.gates.length}`);
+  const warnings = report.warnings ?? [];
+  const errors = warnings.filter((w) => w.severity === 'error').length;
+  if (errors > 0) parts.push(`${errors} ${errors === 1 ? 'error' : 'errors'} (--strict)`);
+  if (warnings.length > errors)
+    parts.push(
+      `${warnings.length - errors} ${warnings.length - errors === 1 ? 'warning' : 'warnings'}`,
+    );
   const word = report.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
   return `${word}  ${parts.join(' · ')}`;
 }
