@@ -60,11 +60,6 @@ export function compileRules(rules: readonly RecognitionRule[]): CompiledRules {
   return { origins, match, recognizer: (span, index) => match(span, index)?.event };
 }
 
-/** Kept for callers that want only the recognizer. */
-export function ruleRecognizer(rules: readonly RecognitionRule[]): Recognizer {
-  return compileRules(rules).recognizer;
-}
-
 function compileRule(rule: SpanRule, agentName?: AgentNamer): CompiledRule {
   const name = rule.name === undefined ? undefined : matcher(rule.name);
   const attributes = (
