@@ -162,4 +162,5 @@ line(
   `${envelopes.calls} receiver calls in ${envelopes.ms.toFixed(0)} ms  ${envelopes.perSecond} envelopes/s`,
 );
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+await (await import('./model-traffic.ts')).benchModelTraffic(line);
 (await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process

@@ -5,6 +5,7 @@ import type { CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
 import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
 import type { Case } from '../model/labelled-case.ts';
+import type { ModelTrafficConfig } from '../model/model-traffic-config.ts';
 import { CaseRegistry, newCaseState, outsideState } from './case-state.ts';
 import { Cassette } from './cassette/cassette.ts';
 import { catchAll } from './catch-all.ts';
@@ -14,6 +15,7 @@ import { unknownFaultEndpoints } from './faults.ts';
 import { HostList, PatternHosts } from './hosts.ts';
 import { beginCall, closeInFlight, passThroughDone } from './ledger.ts';
 import { LOST_RESPONSE_MAX_MS } from './lost-response.ts';
+import { ModelTrafficObserver } from './model-traffic/observer.ts';
 
 export interface HttpEffectsOptions {
   readonly effects?: EffectsConfig;
@@ -24,6 +26,8 @@ export interface HttpEffectsOptions {
   readonly suiteDir: string;
   /** Upper bound of a `lost_response` in `timeout` mode (default 30 s). */
   readonly lostResponseMaxMs?: number;
+  /** The suite's `model_traffic`: handoffs read from model API responses. */
+  readonly modelTraffic?: ModelTrafficConfig;
 }
 
 // msw patches process-wide globals (fetch, node:http): one ledger at a time.
@@ -33,13 +37,17 @@ let running = false;
 export class RunLedger {
   private readonly stopped = new AbortController();
   private untraced = 0;
+  private readonly traffic: ModelTrafficObserver | undefined;
 
   private constructor(
     private readonly options: HttpEffectsOptions,
     private readonly registry: CaseRegistry,
     private readonly cassette: Cassette | undefined,
     private readonly server: ReturnType<typeof setupServer>,
-  ) {}
+  ) {
+    const traffic = options.modelTraffic;
+    this.traffic = traffic && new ModelTrafficObserver(traffic);
+  }
 
   static async start(options: HttpEffectsOptions): Promise<RunLedger> {
     if (running)
@@ -52,8 +60,12 @@ export class RunLedger {
     const server = setupServer();
     const ledger = new RunLedger(options, registry, cassette, server);
     server.use(...ledger.handlers());
-    server.events.on('response:bypass', ({ response, requestId }) =>
-      passThroughDone(registry, requestId, response),
+    server.events.on('response:bypass', ({ response, requestId }) => {
+      passThroughDone(registry, requestId, response);
+      ledger.traffic?.responded(requestId, response);
+    });
+    server.events.on('response:mocked', ({ response, requestId }) =>
+      ledger.traffic?.responded(requestId, response),
     );
     // Unreachable while the catch-all handler answers everything; refuse rather than pass through.
     server.listen({ onUnhandledRequest: (_request, print) => print.error() });
@@ -66,8 +78,11 @@ export class RunLedger {
 
   private handlers() {
     const endpoints = this.options.effects?.endpoints ?? [];
-    const begin = (request: Request, requestId: string) =>
-      beginCall(this.registry, request, requestId);
+    const begin = (request: Request, requestId: string) => {
+      const call = beginCall(this.registry, request, requestId);
+      this.traffic?.track(call);
+      return call;
+    };
     const endpointOptions = {
       begin,
       runSignal: this.stopped.signal,
@@ -96,6 +111,7 @@ export class RunLedger {
     let output: CaseRunOutput | undefined;
     try {
       output = await run();
+      await this.traffic?.settle(state, () => ctx.signal);
     } catch (error) {
       if (state.problems.length > 0) throw new CassetteMissError(state.problems, { cause: error });
       throw error;
@@ -120,10 +136,12 @@ export class RunLedger {
       caseSignal: () => ctx.signal,
     });
     this.registry.add(key, state);
+    this.traffic?.openCase(state, testCase);
     const finish = () => {
       if (state.ended.signal.aborted) return;
       ctx.signal.removeEventListener('abort', finish);
       this.registry.delete(key);
+      this.traffic?.closeCase(state);
       state.ended.abort();
       closeInFlight(state);
       if (state.cassette) this.cassette?.keep(state.cassette);

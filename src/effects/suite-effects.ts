@@ -6,8 +6,8 @@ import { isHttpFault } from './faults.ts';
 import { withHttpEffects } from './with-http-effects.ts';
 
 /**
- * The suite's adapter wrapped with the HTTP ledger when the suite has `effects`, a `cassette`
- * or HTTP faults (its own or a case's); unchanged otherwise.
+ * The suite's adapter wrapped with the HTTP ledger when the suite has `effects`, a `cassette`,
+ * `model_traffic` or HTTP faults (its own or a case's); unchanged otherwise.
  */
 export function withSuiteHttpEffects(
   adapter: Adapter,
@@ -16,10 +16,12 @@ export function withSuiteHttpEffects(
   cases: readonly Case[],
 ): Adapter {
   const faults = [...config.faults, ...cases.flatMap((c) => c.faults ?? [])];
-  if (!config.effects && !config.cassette && !faults.some(isHttpFault)) return adapter;
+  const traffic = config.model_traffic;
+  if (!config.effects && !config.cassette && !traffic && !faults.some(isHttpFault)) return adapter;
   return withHttpEffects(adapter, {
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),
+    ...(traffic && { modelTraffic: traffic }),
     suiteFaults: config.faults,
     suiteDir: dirname(suiteFile),
   });

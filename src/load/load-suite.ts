@@ -3,9 +3,10 @@ import { type Suite, SuiteInput } from '../model/suite.ts';
 import { readUserFile } from './files.ts';
 import { jsonSchemaOf } from './json-schemas.ts';
 import type { LoadResult } from './load-result.ts';
+import { modelTrafficProblems } from './model-traffic-problems.ts';
 import { missingReferences } from './suite-references.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
-import { zodProblems } from './zod-problems.ts';
+import { sortByPosition, zodProblems } from './zod-problems.ts';
 
 /** Reads and validates a suite file; `Suite.file` is absolute, problems name `path` as given. */
 export async function loadSuiteFile(path: string): Promise<LoadResult<Suite>> {
@@ -24,7 +25,10 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   if (!parsed.success) {
     return { ok: false, problems: zodProblems(parsed.error.issues, source, jsonSchemaOf('suite')) };
   }
-  const missing = missingReferences(parsed.data, source);
+  const missing = sortByPosition([
+    ...missingReferences(parsed.data, source),
+    ...modelTrafficProblems(parsed.data, source),
+  ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   const lineOf = (path: readonly (string | number)[]) => source.locate(path).line;
   return { ok: true, value: { file: resolve(source.file), config: parsed.data, lineOf } };

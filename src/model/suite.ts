@@ -5,6 +5,7 @@ import type { DataPath } from './data-path.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
+import { ModelTrafficConfig } from './model-traffic-config.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
@@ -145,6 +146,9 @@ export const SuiteInput = z.strictObject({
   ),
   faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
   cassette: CassetteConfig.optional(),
+  model_traffic: ModelTrafficConfig.optional().describe(
+    'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
+  ),
   reports: z
     .strictObject({
       dir: z

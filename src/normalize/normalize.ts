@@ -3,6 +3,7 @@ import { recognizeAgentsSdk } from './recognize-agents-sdk.ts';
 import { recognizeBaton } from './recognize-baton.ts';
 import { recognizeEffects } from './recognize-effects.ts';
 import { recognizeGenAi } from './recognize-genai.ts';
+import { recognizeModelTraffic, withoutTrafficEchoes } from './recognize-model-traffic.ts';
 import { recognizeOpenInference } from './recognize-openinference.ts';
 import type { Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
@@ -10,6 +11,8 @@ import type { SpanRecord } from './span-record.ts';
 
 /** Built-in span shapes, tried in order; the first that recognises a span wins. */
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
+  // Before Baton's own: these are Baton handoff spans whose sender a traced agent overrides.
+  recognizeModelTraffic,
   recognizeBaton,
   recognizeEffects,
   // Before GenAI: a handoff span that names its source says more than the nearest agent.
@@ -19,6 +22,7 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
 ];
 
 const SHAPE_NAMES = new Map<Recognizer, string>([
+  [recognizeModelTraffic, 'model API traffic'],
   [recognizeBaton, 'Baton'],
   [recognizeEffects, 'Baton effects'],
   [recognizeAgentsSdk, 'OpenAI Agents SDK'],
@@ -61,7 +65,7 @@ export function normalizeCounted(
     }
   }
   events.sort(compareEvents);
-  return { timeline: { events }, matched };
+  return { timeline: { events: withoutTrafficEchoes(events) }, matched };
 }
 
 function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
