@@ -1,5 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { Edge, NegotiationOutcome, NegotiationRequest, Receiver } from '../contracts/types.ts';
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case, Labels } from '../model/labelled-case.ts';
 import type { CaseNote, MatchCount } from '../model/report.ts';
 import type { Step } from '../model/step.ts';
@@ -50,6 +51,11 @@ export interface Adapter {
   runCase(testCase: Case, ctx: CaseContext): Promise<CaseRunOutput | undefined>;
   /** Runs once after the last case, also when the run failed. */
   teardown?(): Promise<void>;
+  /**
+   * Tool effects the adapter's own options declare (the openai-agents adapter's older
+   * `options.effects.tools`); judged with the suite's `effects.tools`, which come first.
+   */
+  readonly toolEffects?: readonly ToolEffectRule[];
   /** The receiving side of an edge, for envelope property tests; undefined when not exposed. */
   receiver?(edge: Edge): Receiver | undefined;
   /** Runs the implementation's send–reject–revise loop on an edge; undefined when not exposed. */

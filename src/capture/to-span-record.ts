@@ -1,4 +1,4 @@
-import type { HrTime } from '@opentelemetry/api';
+import { type HrTime, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
 
@@ -34,5 +34,7 @@ export function toSpanRecord(span: ReadableSpan): SpanRecord {
     attributes: span.attributes as Readonly<Record<string, AttrValue | undefined>>,
   };
   if (parentId !== undefined) record.parentId = parentId;
+  if (span.status.code === SpanStatusCode.ERROR) record.status = 'error';
+  else if (span.status.code === SpanStatusCode.OK) record.status = 'ok';
   return record;
 }

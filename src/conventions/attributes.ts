@@ -74,5 +74,8 @@ export const GENAI = {
   agentName: 'gen_ai.agent.name',
   toolName: 'gen_ai.tool.name',
   toolArgs: 'gen_ai.tool.call.arguments',
+  toolCallId: 'gen_ai.tool.call.id',
+  /** The general OpenTelemetry attribute a failed operation's span carries. */
+  errorType: 'error.type',
   conversationId: 'gen_ai.conversation.id',
 } as const;

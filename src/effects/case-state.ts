@@ -1,4 +1,5 @@
 import { type Context, ROOT_CONTEXT, type Span, type Tracer, trace } from '@opentelemetry/api';
+import { resolveAgent } from '../capture/agent-context.ts';
 import type { Fault } from '../model/fault.ts';
 import type { CassetteSession } from './cassette/cassette.ts';
 import { FaultCounters } from './faults.ts';
@@ -62,6 +63,11 @@ export interface Attribution {
   readonly parent: Context;
   /** The request carried no span context; it was given to the only running case. */
   readonly contextLost: boolean;
+  /**
+   * The agent acting when the request was made, as its framework tells (an agent resolver in the
+   * context); undefined leaves it to the nearest agent span above the request's spans.
+   */
+  readonly agent?: string;
 }
 
 /**
@@ -87,7 +93,10 @@ export class CaseRegistry {
   attribute(active: Context): Attribution {
     const traceId = trace.getSpanContext(active)?.traceId;
     const owner = traceId === undefined ? undefined : this.byKey.get(traceId);
-    if (owner) return { state: owner, parent: active, contextLost: false };
+    if (owner) {
+      const agent = resolveAgent(active);
+      return { state: owner, parent: active, contextLost: false, ...(agent && { agent }) };
+    }
     if (traceId === undefined && this.byKey.size === 1) {
       const [only] = this.byKey.values();
       if (only) return { state: only, parent: only.context, contextLost: true };

@@ -29,7 +29,7 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
   const { state } = call;
   const parts = { url: call.url, headers: call.request.headers, body: await call.bodyText() };
   const identity = readIdentity(endpoint.identity, parts);
-  const effect = { name: endpoint.name, identity, owner: endpoint.owner };
+  const effect = { name: endpoint.name, identity, owner: endpoint.owner, agent: call.agent };
 
   const error = state.faults.takeHttpError(endpoint.name);
   if (error) {

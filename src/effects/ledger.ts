@@ -10,6 +10,8 @@ export class Call {
   readonly state: CaseState;
   /** The context the request was made in: its spans' parent (the active agent span). */
   readonly parent: Context;
+  /** The acting agent its framework named when the request was made, if one did. */
+  readonly agent: string | undefined;
   private readonly span: Span;
   private bytes: Promise<Uint8Array> | undefined;
 
@@ -21,7 +23,8 @@ export class Call {
     this.url = new URL(request.url);
     this.state = who.state;
     this.parent = who.parent;
-    const shown = { method: request.method, url: redactUrl(this.url) };
+    this.agent = who.agent;
+    const shown = { method: request.method, url: redactUrl(this.url), agent: who.agent };
     this.span = startRequestSpan(this.tracer, who.parent, shown, who.contextLost);
   }
 

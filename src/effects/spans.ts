@@ -11,10 +11,10 @@ export type Route = 'endpoint' | 'cassette' | 'allowed' | 'fake_host' | 'refused
 export function startRequestSpan(
   tracer: Tracer,
   parent: Context,
-  request: { readonly method: string; readonly url: URL },
+  request: { readonly method: string; readonly url: URL; readonly agent?: string | undefined },
   contextLost: boolean,
 ): Span {
-  const { method, url } = request;
+  const { method, url, agent } = request;
   return tracer.startSpan(
     `HTTP ${method} ${url.host}`,
     {
@@ -25,6 +25,7 @@ export function startRequestSpan(
         [HTTP.host]: url.hostname,
         [EFFECT_ATTR.serverPort]: Number(effectivePort(url)),
         [ATTR.requestRefused]: false,
+        ...(agent !== undefined && { [ATTR.agent]: agent }),
         ...(contextLost && { [EFFECT_ATTR.contextLost]: true }),
       },
     },
@@ -50,6 +51,8 @@ export interface EffectRecord {
   readonly name: string;
   readonly identity: Identity;
   readonly owner?: string | undefined;
+  /** The agent that made the call, when its framework named it (else: the agent span above). */
+  readonly agent?: string | undefined;
   readonly outcome: 'committed' | 'failed';
   /** The ordinal of this commit of the identity in the case (committed effects only). */
   readonly commit?: number;
@@ -57,7 +60,7 @@ export interface EffectRecord {
 
 /** Emits the `effect` span of one call at a fake endpoint, as a sibling of its request span. */
 export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRecord): void {
-  const { name, identity, owner, outcome, commit } = effect;
+  const { name, identity, owner, agent, outcome, commit } = effect;
   tracer
     .startSpan(
       `effect ${name} ${identity.key}`,
@@ -69,6 +72,7 @@ export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRe
           [ATTR.effectOutcome]: outcome,
           [ATTR.effectVia]: 'http',
           ...(owner !== undefined && { [ATTR.effectOwner]: owner }),
+          ...(agent !== undefined && { [ATTR.agent]: agent }),
           ...(identity.problem !== undefined && { [EFFECT_ATTR.keyProblem]: identity.problem }),
           ...(commit !== undefined && { [EFFECT_ATTR.commit]: commit }),
         },

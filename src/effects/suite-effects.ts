@@ -6,8 +6,10 @@ import { isHttpFault } from './faults.ts';
 import { withHttpEffects } from './with-http-effects.ts';
 
 /**
- * The suite's adapter wrapped with the HTTP ledger when the suite has `effects`, a `cassette`,
- * `model_traffic` or HTTP faults (its own or a case's); unchanged otherwise.
+ * The suite's adapter wrapped with the HTTP ledger when the suite has HTTP `effects` (endpoints,
+ * allowed hosts, or an `effects:` block that declares no tools: no network), a `cassette`,
+ * `model_traffic` or HTTP faults (its own or a case's); unchanged otherwise. Tool effects alone
+ * need no ledger: they are read from the tool calls' spans.
  */
 export function withSuiteHttpEffects(
   adapter: Adapter,
@@ -16,8 +18,11 @@ export function withSuiteHttpEffects(
   cases: readonly Case[],
 ): Adapter {
   const faults = [...config.faults, ...cases.flatMap((c) => c.faults ?? [])];
+  const e = config.effects;
+  const http =
+    e !== undefined && (e.endpoints.length + e.allow_hosts.length > 0 || !e.tools?.length);
   const traffic = config.model_traffic;
-  if (!config.effects && !config.cassette && !traffic && !faults.some(isHttpFault)) return adapter;
+  if (!http && !config.cassette && !traffic && !faults.some(isHttpFault)) return adapter;
   return withHttpEffects(adapter, {
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),

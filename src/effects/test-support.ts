@@ -148,3 +148,24 @@ export async function localServer(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Resolves once `parties` callers are waiting: their requests are then all in flight at once. */
+export function barrier(parties: number): () => Promise<void> {
+  let waiting = 0;
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    waiting += 1;
+    if (waiting >= parties) open();
+    return opened;
+  };
+}
+
+/** Barriers for successive rounds of `parties` calls each (every lookup, then every refund). */
+export function rounds(parties: number, count: number): () => Promise<void> {
+  const all = Array.from({ length: count }, () => barrier(parties));
+  let calls = 0;
+  return () => all[Math.floor(calls++ / parties)]?.() ?? Promise.resolve();
+}

@@ -13,6 +13,7 @@ export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Ad
   let ledger: RunLedger | undefined;
   const wrapped: Adapter = {
     name: inner.name,
+    ...(inner.toolEffects && { toolEffects: inner.toolEffects }),
     // msw starts first: a client that captures `fetch` when the implementation is built (the
     // OpenAI SDK does) must capture the intercepted one.
     async setup() {

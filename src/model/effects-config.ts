@@ -35,8 +35,29 @@ export const EffectEndpoint = z.strictObject({
     .describe('What the fake answers on success.'),
 });
 
+/**
+ * A tool whose calls are side effects: each call of `tool` commits `effect`, its identity key read
+ * from the call's arguments. Works for every adapter whose spans show tool calls.
+ */
+export const ToolEffectRule = z.strictObject({
+  tool: z.string().min(1).describe('The tool name as the agent calls it, e.g. issue_refund.'),
+  effect: z.string().min(1).optional().describe('The effect name (default: the tool name).'),
+  key: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Dotted path of the argument that is the identity key, e.g. order_id (default: the first argument named id or ending in _id).',
+    ),
+  owner: ParticipantName.optional().describe('The only agent allowed to commit this effect.'),
+});
+
 export const EffectsConfig = z.strictObject({
   endpoints: z.array(EffectEndpoint).default([]),
+  tools: z
+    .array(ToolEffectRule)
+    .optional()
+    .describe('Tool calls that are side effects, with their identity and owner.'),
   allow_hosts: z
     .array(z.string().min(1))
     .default([])
@@ -65,4 +86,5 @@ export const CassetteConfig = z.strictObject({
 export type EffectEndpoint = z.output<typeof EffectEndpoint>;
 export type IdentityRule = z.output<typeof IdentityRule>;
 export type EffectsConfig = z.output<typeof EffectsConfig>;
+export type ToolEffectRule = z.output<typeof ToolEffectRule>;
 export type CassetteConfig = z.output<typeof CassetteConfig>;

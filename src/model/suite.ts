@@ -142,7 +142,7 @@ export const SuiteInput = z.strictObject({
     .optional()
     .describe('Property-test every contract edge whose receiver the implementation exposes.'),
   effects: EffectsConfig.optional().describe(
-    'Side effects over HTTP: endpoints faked with msw, their identity and owner; other hosts refused.',
+    'Side effects: HTTP endpoints faked with msw and tool calls, their identity and owner; other hosts refused.',
   ),
   faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
   cassette: CassetteConfig.optional(),

@@ -89,8 +89,11 @@ export interface EffectEvent extends EventBase {
   readonly owner?: string;
   /** committed: it happened; failed: the call failed and nothing happened; blocked: shadow mode. */
   readonly outcome: 'committed' | 'failed' | 'blocked';
-  /** Where Baton saw it: an HTTP request intercepted by msw, or a span the implementation emitted. */
-  readonly via: 'http' | 'span';
+  /**
+   * Where Baton saw it: an HTTP request intercepted by msw, a span the implementation emitted, or
+   * a tool call that a suite's `effects.tools` rule makes an effect.
+   */
+  readonly via: 'http' | 'span' | 'tool';
 }
 
 /** An outbound HTTP request seen during the case (effects or not); refused ones never left. */

@@ -95,6 +95,45 @@ describe('normalize', () => {
     });
   });
 
+  it('reads any other GenAI execute_tool span as a tool call of the invoking agent', () => {
+    const tool = (id: string, at: number, name: string, extra = {}) =>
+      span(
+        id,
+        at,
+        {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': name,
+          'gen_ai.tool.call.arguments': '{"order_id":"A-1"}',
+          ...extra,
+        },
+        'agent',
+      );
+    const spans = [
+      step(0),
+      span(
+        'agent',
+        1,
+        { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'Refunds' },
+        'step0',
+      ),
+      tool('ok', 2, 'issue_refund'),
+      tool('bad', 3, 'issue_refund', { 'error.type': 'timeout' }),
+    ];
+
+    const calls = normalize(spans).events.filter((e) => e.kind === 'tool_call');
+
+    expect(calls).toEqual([
+      expect.objectContaining({
+        tool: 'issue_refund',
+        agent: 'Refunds',
+        args: { order_id: 'A-1' },
+        step: 0,
+      }),
+      expect.objectContaining({ tool: 'issue_refund', agent: 'Refunds', outcome: 'error' }),
+    ]);
+    expect(calls.map((c) => c.outcome)).toEqual(['ok', 'error']);
+  });
+
   it('reads acknowledgments and structured rejections', () => {
     const events = normalize([
       step(0),

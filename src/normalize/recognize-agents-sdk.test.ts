@@ -88,4 +88,49 @@ describe('recognizeAgentsSdk', () => {
       ]),
     ).toEqual(['A→B']);
   });
+
+  it('reads function spans as tool calls of the agent above: Baton adapter attributes or span data', () => {
+    const calls = normalize([
+      span('a', 1, 'agent refunds', { 'baton.event': 'agent', 'baton.agent.name': 'refunds' }),
+      span(
+        'f',
+        2,
+        'function issue_refund',
+        {
+          'openai_agents.span.type': 'function',
+          'openai_agents.name': 'issue_refund',
+          'openai_agents.function.input': '{"order_id":"A-1"}',
+        },
+        'a',
+      ),
+      span('x', 3, 'agent', { 'span_data.type': 'agent', 'span_data.name': 'Triage' }),
+      span(
+        'g',
+        4,
+        'function',
+        {
+          'span_data.type': 'function',
+          'span_data.name': 'lookup_order',
+          'span_data.input': '{"id":7}',
+          error: 'timeout',
+        },
+        'x',
+      ),
+    ]).events.filter((e) => e.kind === 'tool_call');
+
+    expect(calls).toEqual([
+      expect.objectContaining({
+        tool: 'issue_refund',
+        agent: 'refunds',
+        args: { order_id: 'A-1' },
+        outcome: 'ok',
+      }),
+      expect.objectContaining({
+        tool: 'lookup_order',
+        agent: 'Triage',
+        args: { id: 7 },
+        outcome: 'error',
+      }),
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { SDK_ATTR } from '../conventions/agents-sdk.ts';
 import { GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
@@ -5,6 +6,7 @@ import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import type { SpanRecord } from './span-record.ts';
+import { toolCallFrom } from './tool-call.ts';
 
 /**
  * Handoff attributes proposed for the GenAI conventions, modelled on the Agents SDK's handoff:
@@ -25,7 +27,9 @@ const LOGFIRE_AGENT = 'Agent run:';
  * from_agent, to_agent }` and `{ type: 'agent', name }`; exporters that bridge it to
  * OpenTelemetry flatten it into attributes (Logfire writes `from_agent`/`to_agent` and an
  * `Agent run: …` span with `name`; others prefix `span_data.`), or write the GenAI handoff
- * proposal. A handoff without a named source comes from the nearest agent above the span.
+ * proposal. A handoff without a named source comes from the nearest agent above the span. A
+ * function span (`{ type: 'function', name, input }`, also as Baton's adapter records it) is a
+ * tool call of the nearest agent.
  */
 export const recognizeAgentsSdk: Recognizer = (span, index): TimelineEvent | undefined => {
   const a = span.attributes;
@@ -43,11 +47,35 @@ export const recognizeAgentsSdk: Recognizer = (span, index): TimelineEvent | und
       raw: proposed ? a[GENAI.toolArgs] : undefined,
     });
   }
+  const tool = functionTool(span);
+  if (tool !== undefined) return toolCallFrom(span, index, tool);
   const agent = sdkAgent(span);
   return agent === undefined
     ? undefined
     : { kind: 'agent_turn', ...eventBase(span, index), agent, end: span.end };
 };
+
+/** The tool of a function span: Baton's adapter's attributes, or span data flattened by an exporter. */
+function functionTool(
+  span: SpanRecord,
+): { tool: string; args: unknown; failed: boolean } | undefined {
+  const a = span.attributes;
+  if (str(a, SDK_ATTR.spanType) === 'function') {
+    const tool = str(a, SDK_ATTR.name);
+    if (tool === undefined) return undefined;
+    return { tool, args: a[SDK_ATTR.input], failed: a[SDK_ATTR.error] !== undefined };
+  }
+  const prefix =
+    str(a, 'type') === 'function'
+      ? ''
+      : str(a, 'span_data.type') === 'function'
+        ? 'span_data.'
+        : undefined;
+  if (prefix === undefined) return undefined;
+  const tool = str(a, `${prefix}name`);
+  if (tool === undefined) return undefined;
+  return { tool, args: a[`${prefix}input`], failed: a.error !== undefined };
+}
 
 function sdkAgent(span: SpanRecord): string | undefined {
   const a = span.attributes;

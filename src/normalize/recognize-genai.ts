@@ -3,12 +3,15 @@ import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
+import { toolCallFrom } from './tool-call.ts';
 
 const TRANSFER = /^transfer_to_(.+)$/;
 
 /**
  * OpenTelemetry GenAI shape: `invoke_agent {name}` spans are agent turns; an `execute_tool`
- * span whose tool is `transfer_to_<agent>` is a handoff from the agent that called the tool.
+ * span whose tool is `transfer_to_<agent>` is a handoff from the agent that called the tool; any
+ * other `execute_tool {name}` span is a tool call of the nearest agent (`error.type` or an error
+ * status: it failed).
  */
 export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefined => {
   const a = span.attributes;
@@ -22,7 +25,11 @@ export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefin
   if (operation !== 'execute_tool') return undefined;
   const tool = str(a, GENAI.toolName) ?? span.name.slice('execute_tool '.length);
   const target = TRANSFER.exec(tool)?.[1];
-  if (target === undefined) return undefined;
+  if (target === undefined) {
+    if (tool === '') return undefined;
+    const failed = a[GENAI.errorType] !== undefined;
+    return toolCallFrom(span, index, { tool, args: a[GENAI.toolArgs], failed });
+  }
   const from = index.nearest(span, (s) => str(s.attributes, GENAI.agentName));
   if (from === undefined) return undefined;
   return handoffFrom(span, index, {

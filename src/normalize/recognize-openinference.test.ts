@@ -79,9 +79,42 @@ describe('recognizeOpenInference', () => {
     expect(h).toMatchObject({ from: 'triage', to: 'refunds', payload: { order_id: 'A-1' } });
   });
 
-  it('ignores other TOOL spans and spans of other kinds', () => {
+  it('reads any other TOOL span as a tool call of the agent above it, with its arguments', () => {
     const events = normalize([
-      span('a', 1, 'x', kind('TOOL', { 'tool.name': 'lookup_order' })),
+      span('tri', 0, 'Triage', kind('AGENT', { 'agent.name': 'triage' })),
+      span(
+        'a',
+        1,
+        'lookup',
+        kind('TOOL', { 'tool.name': 'lookup_order', 'input.value': '{"order_id":"A-1"}' }),
+        'tri',
+      ),
+      span('n', 2, 'search.run', kind('TOOL', { 'input.value': 'blenders' }), 'tri'),
+      {
+        ...span('f', 3, 'refund', kind('TOOL', { 'tool.name': 'issue_refund' }), 'tri'),
+        status: 'error' as const,
+      },
+    ]).events.filter((e) => e.kind === 'tool_call');
+
+    expect(events).toEqual([
+      expect.objectContaining({
+        tool: 'lookup_order',
+        agent: 'triage',
+        args: { order_id: 'A-1' },
+        outcome: 'ok',
+      }),
+      expect.objectContaining({
+        tool: 'search.run',
+        agent: 'triage',
+        args: 'blenders',
+        outcome: 'ok',
+      }),
+      expect.objectContaining({ tool: 'issue_refund', agent: 'triage', outcome: 'error' }),
+    ]);
+  });
+
+  it('ignores spans of other kinds', () => {
+    const events = normalize([
       span('b', 2, 'y', kind('LLM')),
       span('c', 3, 'z', kind('CHAIN')),
     ]).events;

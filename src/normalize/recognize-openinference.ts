@@ -5,6 +5,7 @@ import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
+import { toolCallFrom } from './tool-call.ts';
 
 /** OpenInference attributes Baton reads (Arize OpenInference semantic conventions). */
 export const OPENINFERENCE = {
@@ -26,6 +27,7 @@ const TRANSFER = /^transfer_to_(.+)$/;
  * instrumentations export): an AGENT span is an agent turn; a TOOL span named `handoff to <agent>`
  * (the Agents SDK processor) or whose tool is `transfer_to_<agent>` is a handoff from the nearest
  * agent above it, or else from the agent's `graph.node.parent_id`; `input.value` is the payload.
+ * Any other TOOL span is a tool call (`tool.name`, else the span name; arguments in `input.value`).
  */
 export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent | undefined => {
   const a = span.attributes;
@@ -38,9 +40,14 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
       : { kind: 'agent_turn', ...eventBase(span, index), agent, end: span.end };
   }
   if (kind !== 'TOOL') return undefined;
-  const to =
-    HANDOFF_NAME.exec(span.name)?.[1] ?? TRANSFER.exec(str(a, OPENINFERENCE.toolName) ?? '')?.[1];
-  if (to === undefined) return undefined;
+  const tool = str(a, OPENINFERENCE.toolName);
+  const to = HANDOFF_NAME.exec(span.name)?.[1] ?? TRANSFER.exec(tool ?? '')?.[1];
+  if (to === undefined) {
+    const name = tool ?? span.name;
+    return name === ''
+      ? undefined
+      : toolCallFrom(span, index, { tool: name, args: a[OPENINFERENCE.input] });
+  }
   const from = nearestAgent(span, index) ?? graphParentOf(to, span.start, index);
   if (from === undefined) return undefined;
   return handoffFrom(span, index, {

@@ -20,6 +20,8 @@ export interface RuleOrigin {
 export interface CompiledRules {
   readonly origins: readonly RuleOrigin[];
   match(span: SpanRecord, index: SpanIndex): RuleMatch | undefined;
+  /** The agent acting at a span, knowing the rules' call-like handoffs (whose receiver works inside). */
+  acting(span: SpanRecord, index: SpanIndex): string | undefined;
   /** The rules as a plain recognizer, for `normalize`. */
   readonly recognizer: Recognizer;
 }
@@ -57,7 +59,12 @@ export function compileRules(rules: readonly RecognitionRule[]): CompiledRules {
     }
     return undefined;
   };
-  return { origins, match, recognizer: (span, index) => match(span, index)?.event };
+  return {
+    origins,
+    match,
+    acting: (span, index) => actingAt(index)(span),
+    recognizer: (span, index) => match(span, index)?.event,
+  };
 }
 
 function compileRule(rule: SpanRule, agentName?: AgentNamer): CompiledRule {

@@ -19,4 +19,14 @@ export interface SpanRecord {
   readonly start: number;
   readonly end: number;
   readonly attributes: Readonly<Record<string, AttrValue | undefined>>;
+  /** The span's status when it was set: `error` marks a failed operation (a tool that threw). */
+  readonly status?: 'ok' | 'error';
+}
+
+/** An OTLP status (`{ code: 2 }` or `{ code: "STATUS_CODE_ERROR" }` in JSON) as a record's status. */
+export function statusOf(raw: unknown): 'ok' | 'error' | undefined {
+  const code = (raw as { code?: unknown } | null | undefined)?.code;
+  if (code === 2 || code === '2' || code === 'STATUS_CODE_ERROR') return 'error';
+  if (code === 1 || code === '1' || code === 'STATUS_CODE_OK') return 'ok';
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { SpanRecord } from '../normalize/span-record.ts';
+import { type SpanRecord, statusOf } from '../normalize/span-record.ts';
 import { attributesOf, type OtlpKeyValue } from './any-value.ts';
 
 /** An OTLP span in its JSON form: ids in hex (base64 is accepted too), times as int64 nanos. */
@@ -10,6 +10,7 @@ export interface OtlpSpan {
   readonly startTimeUnixNano?: string | number;
   readonly endTimeUnixNano?: string | number;
   readonly attributes?: readonly OtlpKeyValue[];
+  readonly status?: { readonly code?: number | string };
 }
 
 /** An `ExportTraceServiceRequest` (the body of `POST /v1/traces`, one line of a JSON file). */
@@ -79,6 +80,7 @@ function toRecord(span: OtlpSpan): SpanRecord | string {
   if (start === undefined) return `span ${spanId} has no valid startTimeUnixNano`;
   const end = millisOf(span.endTimeUnixNano) ?? start;
   const parentId = idOf(span.parentSpanId, 8);
+  const status = statusOf(span.status);
   return {
     traceId,
     spanId,
@@ -87,5 +89,6 @@ function toRecord(span: OtlpSpan): SpanRecord | string {
     start,
     end: Math.max(start, end),
     attributes: attributesOf(span.attributes),
+    ...(status !== undefined && { status }),
   };
 }

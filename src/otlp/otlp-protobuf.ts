@@ -5,7 +5,7 @@ import { ProtoReader, WIRE } from './proto-reader.ts';
 /**
  * Decodes a protobuf `ExportTraceServiceRequest` (opentelemetry/proto trace/v1) into the OTLP
  * JSON shape, so one converter handles both protocols. Only what Baton reads is kept: ids,
- * names, times and attributes (resource and span); events, links and status are skipped.
+ * names, times, attributes (resource and span) and the status code; events and links are skipped.
  * Throws ProtoDecodeError for malformed bytes.
  */
 export function decodeTraceRequest(bytes: Uint8Array): OtlpTraceRequest {
@@ -59,10 +59,21 @@ function spanOf(r: ProtoReader): OtlpSpan {
     else if (f.field === 7 && f.wire === WIRE.i64) span.startTimeUnixNano = String(r.fixed64());
     else if (f.field === 8 && f.wire === WIRE.i64) span.endTimeUnixNano = String(r.fixed64());
     else if (f.field === 9 && len) attributes.push(keyValue(r.message()));
+    else if (f.field === 15 && len) span.status = statusCode(r.message());
     else r.skip(f.wire);
   }
   span.attributes = attributes;
   return span;
+}
+
+/** Status (message 2, code 3): only the code is kept. */
+function statusCode(r: ProtoReader): { code: number } {
+  let code = 0;
+  for (let f = r.next(); f; f = r.next()) {
+    if (f.field === 3 && f.wire === WIRE.varint) code = Number(r.varint());
+    else r.skip(f.wire);
+  }
+  return { code };
 }
 
 function keyValue(r: ProtoReader): OtlpKeyValue {

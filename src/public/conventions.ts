@@ -1,4 +1,5 @@
 import type { Attributes, Tracer } from '@opentelemetry/api';
+import { withAgentResolver } from '../capture/agent-context.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import { emitSpan, tracerOf } from './emit-span.ts';
 
@@ -19,8 +20,8 @@ export interface HandoffSpec {
   readonly targetKind?: 'agent' | 'person';
 }
 
-/** Records that `from` handed the work to `to`. */
-export function emitHandoff(spec: HandoffSpec, tracer?: Tracer): void {
+/** Baton's attributes of a handoff span (for adapters that time the span themselves). */
+export function handoffAttributes(spec: HandoffSpec): Attributes {
   const attributes: Attributes = {
     [ATTR.event]: EVENT.handoff,
     [ATTR.handoffFrom]: spec.from,
@@ -33,18 +34,28 @@ export function emitHandoff(spec: HandoffSpec, tracer?: Tracer): void {
     attributes[ATTR.handoffPayload] = text;
     attributes[ATTR.handoffPayloadSize] = Buffer.byteLength(text);
   }
-  emit(`handoff ${spec.from} -> ${spec.to}`, attributes, tracer);
+  return attributes;
 }
 
-/** Records that `by` accepted work handed over by `from`. */
-export function emitAccept(by: string, from?: string, tracer?: Tracer): void {
+/** Records that `from` handed the work to `to`. */
+export function emitHandoff(spec: HandoffSpec, tracer?: Tracer): void {
+  emit(`handoff ${spec.from} -> ${spec.to}`, handoffAttributes(spec), tracer);
+}
+
+/** Baton's attributes of an acceptance span. */
+export function acceptAttributes(by: string, from?: string): Attributes {
   const attributes: Attributes = {
     [ATTR.event]: EVENT.ack,
     [ATTR.ackBy]: by,
     [ATTR.ackAccepted]: true,
   };
   if (from !== undefined) attributes[ATTR.ackFrom] = from;
-  emit(`accept ${by}`, attributes, tracer);
+  return attributes;
+}
+
+/** Records that `by` accepted work handed over by `from`. */
+export function emitAccept(by: string, from?: string, tracer?: Tracer): void {
+  emit(`accept ${by}`, acceptAttributes(by, from), tracer);
 }
 
 export interface RejectionSpec {
@@ -96,14 +107,17 @@ export function emitDecision(person: string, decision: string, tracer?: Tracer):
   );
 }
 
-/** Runs `fn` inside a span that says `agent` is working; spans started inside are its children. */
+/**
+ * Runs `fn` inside a span that says `agent` is working; spans started inside are its children, and
+ * HTTP effects made inside are `agent`'s, also inside a framework run that names another agent.
+ */
 export function withAgentTurn<T>(agent: string, fn: () => T, tracer?: Tracer): T {
   return tracerOf(tracer).startActiveSpan(
     `agent ${agent}`,
     { attributes: { [ATTR.event]: EVENT.agent, [ATTR.agent]: agent } },
     (span) => {
       try {
-        const out = fn();
+        const out = withAgentResolver(() => agent, fn);
         if (out instanceof Promise) {
           return out.finally(() => span.end()) as T;
         }

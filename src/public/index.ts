@@ -17,6 +17,8 @@ export {
 } from '../adapters/module/implementation.ts';
 export { createModuleAdapter } from '../adapters/module/module-adapter.ts';
 export { createTracesAdapter } from '../adapters/traces/traces-adapter.ts';
+// Which agent an outbound request belongs to, for frameworks read after the fact
+export { type AgentResolver, withAgentResolver } from '../capture/agent-context.ts';
 export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
 export { contractConformance } from '../checks/contract-conformance.ts';
 export { describeFinding } from '../checks/describe-finding.ts';
@@ -78,6 +80,8 @@ export type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts
 export { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
 export type { Recognizer } from '../normalize/recognizer.ts';
 export type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+// Tool calls that are effects (a suite's effects.tools), as a pure step after normalize()
+export { withToolEffects } from '../normalize/tool-effects.ts';
 // Reports
 export { type ConsoleOptions, renderConsole } from '../report/console.ts';
 export { parseReport, renderJson } from '../report/json.ts';

@@ -6,10 +6,12 @@ import { countOpportunities, type EnabledCheck, runChecks } from '../checks/regi
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { MatchCount, ObservedHandoff } from '../model/report.ts';
 import { BUILT_IN_RECOGNIZERS, normalizeCounted, shapeName } from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
+import { withToolEffects } from '../normalize/tool-effects.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
 import { withTimeout } from './with-timeout.ts';
 
@@ -19,6 +21,8 @@ export interface CaseRunOptions {
   readonly checks: readonly EnabledCheck[];
   readonly timeoutMs: number;
   readonly recognizers?: readonly Recognizer[];
+  /** Tool calls that are effects (the suite's `effects.tools`). */
+  readonly toolEffects?: readonly ToolEffectRule[];
 }
 
 /** Runs one case once: drive the adapter in its own capture scope, then judge the spans. */
@@ -74,7 +78,8 @@ export async function runCaseOnce(
   const spans = scope.close();
   if (extra?.spans) spans.push(...extra.spans);
   const recognizers = o.recognizers ?? BUILT_IN_RECOGNIZERS;
-  const { timeline, matched } = normalizeCounted(spans, recognizers);
+  const counted = normalizeCounted(spans, recognizers);
+  const timeline = withToolEffects(counted.timeline, o.toolEffects ?? []);
   // A recorded trace shorter than a label's window is judged on the steps it has.
   const labels = extra?.labels ?? testCase.labels;
   const findings = runChecks(o.checks, timeline, labels);
@@ -95,7 +100,7 @@ export async function runCaseOnce(
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
-    recognition: extra?.recognition ?? shapeCounts(recognizers, matched),
+    recognition: extra?.recognition ?? shapeCounts(recognizers, counted.matched),
     ...(extra?.notes?.length && { notes: extra.notes }),
   };
 }

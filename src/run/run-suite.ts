@@ -70,6 +70,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     capture: plan.capture,
     checks: checksOf(config, plan.contracts ?? []),
     timeoutMs: config.timeout_ms,
+    toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
   };
   await plan.adapter.setup?.();
   let runsByCase: CaseRun[][];

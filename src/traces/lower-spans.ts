@@ -21,7 +21,7 @@ export interface LoweredTrace {
   readonly shapeMatches: readonly number[];
 }
 
-type Found = { event: TimelineEvent; match?: RuleMatch };
+type Found = { event: TimelineEvent; match?: RuleMatch; actor?: string | undefined };
 
 /**
  * Rewrites what the suite's rules and the built-in recognizers find in foreign spans
@@ -70,19 +70,26 @@ function firstEvent(
     const event = recognize(span, index);
     if (event) {
       shapeMatches[i] = (shapeMatches[i] ?? 0) + 1;
-      return { event };
+      const actor = event.kind === 'tool_call' ? o.rules?.acting(span, index) : undefined;
+      return { event, actor };
     }
   }
   return undefined;
 }
 
 function batonAttributes(
-  { event, match }: Found,
+  { event, match, actor }: Found,
   nameOf: (name: string) => string,
 ): Record<string, AttrValue> | undefined {
   switch (event.kind) {
     case 'agent_turn':
       return { [ATTR.event]: EVENT.agent, [ATTR.agent]: nameOf(event.agent) };
+    case 'tool_call': {
+      // A tool call stays in its own shape; only its agent takes the participant name (and,
+      // under a call-like delegation, is the receiver working inside it).
+      const agent = actor ?? event.agent;
+      return agent === undefined ? undefined : { [ATTR.agent]: nameOf(agent) };
+    }
     case 'question':
       return {
         [ATTR.event]: EVENT.question,

@@ -1,4 +1,4 @@
-import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-record.ts';
 import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
 
 /** The raw span objects of one OTLP/JSON export request (`resourceSpans[].scopeSpans[].spans[]`). */
@@ -57,6 +57,8 @@ export function toSpanRecord(raw: unknown): SpanRecord | undefined {
     attributes: attributesOf(r.attributes),
   };
   if (parentId !== undefined) record.parentId = parentId;
+  const status = statusOf(r.status);
+  if (status !== undefined) record.status = status;
   return record;
 }
 

@@ -1,34 +1,109 @@
-import type { Tracer } from '@opentelemetry/api';
-import { emitAccept, emitHandoff, withAgentTurn } from '../../public/conventions.ts';
+import {
+  type Attributes,
+  type Context,
+  context,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import { preciseNow } from '../../capture/clock.ts';
+import { ATTR, EVENT, GENAI } from '../../conventions/attributes.ts';
+import { acceptAttributes, handoffAttributes } from '../../public/conventions.ts';
+import type { NodeRun, ToolRun } from './run-observer.ts';
+import { isTransferTool } from './transfer-calls.ts';
 import type { Observation, Transfer } from './update-mapper.ts';
+
+const ACCEPT_AFTER_MS = 0.01;
+
+/** When things of one update really happened, from the run observer. */
+export interface UpdateTiming {
+  /** The run of a node whose update this is. */
+  readonly runs: ReadonlyMap<string, NodeRun>;
+  /** The tool run of a model's tool call, by call id. */
+  toolCall(callId: string): ToolRun | undefined;
+}
 
 /**
  * Writes observations as Baton's span conventions under the active context (the step span):
  * an agent node's update is an agent turn holding its acceptance and its handoffs; a person's or
  * another node's handoffs stand alone. Interrupts are not spans: the handoff to the person that
  * caused one is already recorded, and Baton records the person's decision step itself.
+ *
+ * With timing, each span gets the time it really happened: the agent turn spans its node's run,
+ * the acceptance its start, a handoff its transfer tool's run (else the end of the sender's
+ * node). Without it (or when a run was not seen) they are stamped now, as the update arrives.
  */
-export function emitObservations(observations: readonly Observation[], tracer: Tracer): void {
+export function emitObservations(
+  observations: readonly Observation[],
+  tracer: Tracer,
+  timing?: UpdateTiming,
+): void {
   for (const o of observations) {
     if (o.kind !== 'node') continue;
-    const emitAll = () => {
-      if (o.acceptedFrom !== undefined) emitAccept(o.node, o.acceptedFrom, tracer);
-      for (const t of o.transfers) emitTransfer(t, tracer);
-    };
-    if (o.role === 'agent') withAgentTurn(o.node, emitAll, tracer);
-    else emitAll();
+    const run = timing?.runs.get(o.node);
+    const now = preciseNow();
+    const start = run?.start ?? now;
+    let parent = context.active();
+    const turn =
+      o.role === 'agent'
+        ? tracer.startSpan(
+            `agent ${o.node}`,
+            { startTime: start, attributes: { [ATTR.event]: EVENT.agent, [ATTR.agent]: o.node } },
+            parent,
+          )
+        : undefined;
+    if (turn) parent = trace.setSpan(parent, turn);
+    // The turn opens, then the node takes the work: 10 µs later, so the two never tie.
+    if (o.acceptedFrom !== undefined) {
+      const attributes = acceptAttributes(o.node, o.acceptedFrom);
+      timed(tracer, `accept ${o.node}`, attributes, start + ACCEPT_AFTER_MS, parent);
+    }
+    for (const t of o.transfers) {
+      const tool = t.callId === undefined ? undefined : timing?.toolCall(t.callId);
+      const at = tool?.start ?? run?.end ?? now;
+      timed(tracer, `handoff ${t.from} -> ${t.to}`, transferAttributes(t), at, parent);
+    }
+    turn?.end(Math.max(run?.end ?? now, start));
   }
 }
 
-function emitTransfer(t: Transfer, tracer: Tracer): void {
-  emitHandoff(
-    {
-      from: t.from,
-      to: t.to,
-      targetKind: t.targetKind,
-      ...(t.reason !== undefined && { reason: t.reason }),
-      ...(t.payload !== undefined && { payload: t.payload }),
-    },
-    tracer,
-  );
+/**
+ * Writes the turn's tool runs (all but transfer tools, which are handoffs) as OpenTelemetry GenAI
+ * `execute_tool` spans at their real times, each naming the agent whose node ran it.
+ */
+export function emitToolRuns(tools: readonly ToolRun[], tracer: Tracer): void {
+  const parent = context.active();
+  for (const t of tools) {
+    if (isTransferTool(t.name)) continue;
+    const attributes: Attributes = {
+      [GENAI.operation]: 'execute_tool',
+      [GENAI.toolName]: t.name,
+      [GENAI.toolArgs]: t.input,
+      ...(t.callId !== undefined && { [GENAI.toolCallId]: t.callId }),
+      ...(t.agent !== undefined && { [GENAI.agentName]: t.agent }),
+      ...(t.outcome === 'error' && { [GENAI.errorType]: 'tool_error' }),
+    };
+    const span = tracer.startSpan(
+      `execute_tool ${t.name}`,
+      { startTime: t.start, attributes },
+      parent,
+    );
+    if (t.outcome === 'error')
+      span.setStatus({ code: SpanStatusCode.ERROR, message: `${t.name} failed` });
+    span.end(Math.max(t.end ?? preciseNow(), t.start));
+  }
+}
+
+function transferAttributes(t: Transfer): Attributes {
+  return handoffAttributes({
+    from: t.from,
+    to: t.to,
+    targetKind: t.targetKind,
+    ...(t.reason !== undefined && { reason: t.reason }),
+    ...(t.payload !== undefined && { payload: t.payload }),
+  });
+}
+
+function timed(tracer: Tracer, name: string, attributes: Attributes, at: number, parent: Context) {
+  tracer.startSpan(name, { startTime: at, attributes }, parent).end(at);
 }

@@ -1,11 +1,15 @@
 import { dirname, relative, resolve } from 'node:path';
+import { withAgentResolver } from '../../capture/agent-context.ts';
 import { BatonError } from '../../errors.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
+import type { AppModule } from '../app-import.ts';
 import { caseBasics } from '../case-basics.ts';
-import { emitObservations } from './emit-observations.ts';
+import { emitObservations, emitToolRuns } from './emit-observations.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
+import { agentOfRun, RunObserver } from './run-observer.ts';
+import type { LangGraphRuntime } from './runtime.ts';
 import { createUpdateMapper, type UpdateMapper } from './update-mapper.ts';
 
 export interface LangGraphAdapterConfig {
@@ -13,13 +17,14 @@ export interface LangGraphAdapterConfig {
   readonly options: Readonly<Record<string, unknown>>;
 }
 
-type Runtime = typeof import('./runtime.ts');
+type Runtime = LangGraphRuntime;
 
 /**
  * Drives a LangGraph multi-agent graph (swarm, supervisor, any StateGraph) through cases: one
  * thread per case run, one graph turn per step inside Baton's step span, streamed in `updates`
- * mode and mapped to Baton's spans (agent turns, handoffs, acceptances). LangGraph itself loads
- * only in `setup()`, so suites that use other adapters never load it.
+ * mode and mapped to Baton's spans (agent turns, handoffs, acceptances, tool calls), timed by
+ * LangChain callbacks. LangGraph loads only in `setup()`, from the app's own installation, so
+ * suites that use other adapters never load it.
  */
 export function createLangGraphAdapter(config: LangGraphAdapterConfig, suiteFile: string): Adapter {
   const suiteDir = dirname(suiteFile);
@@ -34,7 +39,11 @@ export function createLangGraphAdapter(config: LangGraphAdapterConfig, suiteFile
     name: `langgraph ${config.path}`,
     async setup() {
       const factory = await loadGraphAppFactory(source);
-      const runtime = await loadRuntime();
+      const runtime = await loadRuntime({
+        file: source.file,
+        given: source.given,
+        what: 'LangGraph app',
+      });
       let app: unknown;
       try {
         app = await factory(config.options, { suiteDir });
@@ -69,10 +78,9 @@ async function runOnThread(
 ): Promise<void> {
   const session = await openCase(app, testCase, ctx, threadId);
   runtime.attachCheckpointer(session.graph);
-  const mapper = createUpdateMapper({
-    agents: app.agents ?? testCase.agents,
-    persons: app.persons ?? testCase.persons,
-  });
+  const agents = app.agents ?? testCase.agents;
+  const mapper = createUpdateMapper({ agents, persons: app.persons ?? testCase.persons });
+  const known = new Set(agents);
   try {
     for (let i = 0; i < testCase.steps.length; i++) {
       if (ctx.aborted) return;
@@ -87,7 +95,14 @@ async function runOnThread(
         };
         const input = app.input ? await app.input(step, turn) : turn.defaultInput;
         if (input === undefined) return;
-        await runTurn(session.graph, input, streamOptions(app, ctx, threadId), mapper, ctx);
+        const observer = new RunObserver(known);
+        const options = streamOptions(app, ctx, threadId, observer);
+        // A tool's request is the agent's whose node (or subgraph) runs it, as LangChain's
+        // run config in the tool's async context tells.
+        const agentNow = () => agentOfRun(runtime.runMetadata(), known);
+        await withAgentResolver(agentNow, () =>
+          runTurn(session.graph, input, options, mapper, ctx, observer),
+        );
       });
     }
     await session.end?.();
@@ -108,34 +123,43 @@ async function openCase(
   return session;
 }
 
-function streamOptions(app: GraphApp, ctx: CaseContext, threadId: string) {
+function streamOptions(app: GraphApp, ctx: CaseContext, threadId: string, observer: RunObserver) {
   return {
     configurable: { thread_id: threadId },
     streamMode: 'updates',
     signal: ctx.signal,
+    callbacks: [observer.handler()],
     ...(app.recursionLimit !== undefined && { recursionLimit: app.recursionLimit }),
   };
 }
 
-/** Runs one graph turn and writes what each update shows as spans under the step span. */
+/**
+ * Runs one graph turn and writes what each update shows as spans under the step span, at the
+ * times the observer saw; the turn's tool calls are written when it ends (also when it throws).
+ */
 export async function runTurn(
   graph: StreamableGraph,
   input: unknown,
   options: unknown,
   mapper: UpdateMapper,
   ctx: Pick<CaseContext, 'tracer'>,
+  observer?: RunObserver,
 ): Promise<void> {
-  const stream = await graph.stream(input, options);
-  for await (const chunk of stream) emitObservations(mapper.consume(chunk), ctx.tracer);
+  try {
+    const stream = await graph.stream(input, options);
+    for await (const chunk of stream) {
+      const timing = observer && {
+        runs: observer.takeRuns(chunk),
+        toolCall: (id: string) => observer.toolCall(id),
+      };
+      emitObservations(mapper.consume(chunk), ctx.tracer, timing);
+    }
+  } finally {
+    if (observer) emitToolRuns(observer.tools, ctx.tracer);
+  }
 }
 
-async function loadRuntime(): Promise<Runtime> {
-  try {
-    return await import('./runtime.ts');
-  } catch (error) {
-    throw new BatonError(
-      'adapter.load',
-      `Failed to load LangGraph for the langgraph adapter: ${messageOf(error)}. Install @langchain/langgraph and @langchain/core beside Baton.`,
-    );
-  }
+async function loadRuntime(app: AppModule): Promise<Runtime> {
+  const { loadRuntime: load } = await import('./runtime.ts');
+  return load(app);
 }

@@ -1,38 +1,72 @@
 /**
- * The only part of the adapter that loads LangGraph and LangChain at run time; the adapter imports
- * it when a `langgraph` suite starts, so other suites never load them.
+ * The only part of the adapter that touches LangGraph and LangChain at run time, and only through
+ * the copies the app itself imports (resolved from the app module): a `Command`, a message or a
+ * checkpointer from another copy would be another class than the graph's own.
  */
-import { HumanMessage } from '@langchain/core/messages';
-import { Command, MemorySaver } from '@langchain/langgraph';
+import type { HumanMessage } from '@langchain/core/messages';
+import type { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
+import type { Command, MemorySaver } from '@langchain/langgraph';
 import type { Step } from '../../model/step.ts';
+import { type AppModule, importFromApp } from '../app-import.ts';
 import type { StreamableGraph } from './graph-app.ts';
 import { personDecision, stepText } from './step-text.ts';
 
-/**
- * A step as graph input: a human message (see `stepText`), except a person's decision while the
- * graph waits in `interrupt()`, which resumes it with `{ who, decision, note }`.
- */
-export function defaultInput(step: Step, interrupted: boolean): unknown {
-  if (step.kind === 'person' && interrupted) {
-    return new Command({ resume: personDecision(step) });
-  }
-  return { messages: [new HumanMessage({ content: stepText(step) })] };
+/** What the adapter does with LangGraph, on the app's own copies of its packages. */
+export interface LangGraphRuntime {
+  /**
+   * A step as graph input: a human message (see `stepText`), except a person's decision while the
+   * graph waits in `interrupt()`, which resumes it with `{ who, decision, note }`.
+   */
+  defaultInput(step: Step, interrupted: boolean): unknown;
+  /**
+   * Turns need a checkpointer to carry a thread from one step to the next: a graph compiled
+   * without one gets a `MemorySaver`, whose threads Baton drops when their case is over.
+   */
+  attachCheckpointer(graph: StreamableGraph): void;
+  /** Forgets a finished case's thread, when Baton attached the checkpointer that holds it. */
+  releaseThread(graph: StreamableGraph, threadId: string): Promise<void>;
+  /** The metadata of the LangChain run in the current async context (a tool's, a node's). */
+  runMetadata(): Readonly<Record<string, unknown>> | undefined;
 }
 
-const attached = new WeakMap<StreamableGraph, MemorySaver>();
-
-/**
- * Turns need a checkpointer to carry a thread from one step to the next: a graph compiled
- * without one gets a `MemorySaver`, whose threads Baton drops when their case is over.
- */
-export function attachCheckpointer(graph: StreamableGraph): void {
-  if (graph.checkpointer) return;
-  const saver = new MemorySaver();
-  graph.checkpointer = saver;
-  attached.set(graph, saver);
+interface Modules {
+  readonly core: { readonly HumanMessage: typeof HumanMessage };
+  readonly graph: { readonly Command: typeof Command; readonly MemorySaver: typeof MemorySaver };
+  readonly singletons: {
+    readonly AsyncLocalStorageProviderSingleton: typeof AsyncLocalStorageProviderSingleton;
+  };
 }
 
-/** Forgets a finished case's thread, when Baton attached the checkpointer that holds it. */
-export async function releaseThread(graph: StreamableGraph, threadId: string): Promise<void> {
-  await attached.get(graph)?.deleteThread(threadId);
+/** Loads the app's `@langchain/langgraph` and `@langchain/core`, or fails naming the fix. */
+export async function loadRuntime(app: AppModule): Promise<LangGraphRuntime> {
+  const modules: Modules = {
+    graph: await importFromApp('@langchain/langgraph', app),
+    core: await importFromApp('@langchain/core/messages', app),
+    singletons: await importFromApp('@langchain/core/singletons', app),
+  };
+  return runtimeOf(modules);
+}
+
+function runtimeOf({ core, graph, singletons }: Modules): LangGraphRuntime {
+  const attached = new WeakMap<StreamableGraph, InstanceType<typeof MemorySaver>>();
+  return {
+    defaultInput(step, interrupted) {
+      if (step.kind === 'person' && interrupted) {
+        return new graph.Command({ resume: personDecision(step) });
+      }
+      return { messages: [new core.HumanMessage({ content: stepText(step) })] };
+    },
+    attachCheckpointer(g) {
+      if (g.checkpointer) return;
+      const saver = new graph.MemorySaver();
+      g.checkpointer = saver;
+      attached.set(g, saver);
+    },
+    async releaseThread(g, threadId) {
+      await attached.get(g)?.deleteThread(threadId);
+    },
+    runMetadata() {
+      return singletons.AsyncLocalStorageProviderSingleton.getRunnableConfig()?.metadata;
+    },
+  };
 }

@@ -9,6 +9,8 @@ export interface ToolCallShape {
   readonly args: Readonly<Record<string, unknown>>;
   /** The call id, or one made from the message id and the call's position. */
   readonly key: string;
+  /** The call id the model gave, if any. */
+  readonly id?: string;
 }
 
 /** A message that carries tool calls, with the name of the agent that wrote it when set. */
@@ -32,11 +34,10 @@ export function callingMessage(message: unknown): CallingMessage | undefined {
   const calls: ToolCallShape[] = [];
   message.tool_calls.forEach((raw: unknown, i) => {
     if (!isRecord(raw) || typeof raw.name !== 'string') return;
-    const key =
-      typeof raw.id === 'string' && raw.id !== ''
-        ? raw.id
-        : `${messageId ?? 'message'}#${i}:${raw.name}`;
-    calls.push({ name: raw.name, args: isRecord(raw.args) ? raw.args : {}, key });
+    const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
+    const key = id ?? `${messageId ?? 'message'}#${i}:${raw.name}`;
+    const args = isRecord(raw.args) ? raw.args : {};
+    calls.push({ name: raw.name, args, key, ...(id !== undefined && { id }) });
   });
   if (calls.length === 0) return undefined;
   return { author: typeof message.name === 'string' ? message.name : undefined, calls };
@@ -48,6 +49,11 @@ export function toolSafeName(name: string): string {
 }
 
 const TRANSFER = /^transfer_(back_)?to_(.+)$/;
+
+/** Whether a tool is a transfer (handoff) tool rather than a tool an agent works with. */
+export function isTransferTool(toolName: string): boolean {
+  return TRANSFER.test(toolName);
+}
 
 /** Where a transfer tool sends the work, and whether it returns it (`transfer_back_to_<x>`). */
 export interface TransferTarget {

@@ -17,6 +17,8 @@ export interface Transfer {
   readonly payload?: Readonly<Record<string, unknown>>;
   /** A transfer tool call (`transfer_to_x`, `transfer_back_to_x`), or only an `activeAgent` change. */
   readonly via: 'tool_call' | 'active_agent';
+  /** The transfer tool call's id, when the AI message gave one: its run tells when it happened. */
+  readonly callId?: string;
 }
 
 /** What one node's update, or an interrupt, tells Baton. */
@@ -83,7 +85,8 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         if (target === undefined) continue;
         const from = senderOf(node, calling?.author);
         const reason = target.back ? HAND_BACK : undefined;
-        transfers.push(transfer(from, target.to, call.args, 'tool_call', reason));
+        const found = transfer(from, target.to, call.args, 'tool_call', reason);
+        transfers.push(call.id === undefined ? found : { ...found, callId: call.id });
       }
     }
     const last = transfers.at(-1);

@@ -1,8 +1,11 @@
-import { getHandoff } from '@openai/agents';
 import type { AnyAgent } from './app.ts';
+import type { AgentsSdk } from './sdk-tracing.ts';
+
+/** The SDK's `getHandoff`, from the app's own copy: it tells its Handoff objects by `instanceof`. */
+export type GetHandoff = AgentsSdk['getHandoff'];
 
 /** Every agent reachable from `start` through handoffs, `start` first, each once. */
-export function agentsOf(start: AnyAgent): AnyAgent[] {
+export function agentsOf(start: AnyAgent, getHandoff: GetHandoff): AnyAgent[] {
   const seen = new Set<AnyAgent>([start]);
   const queue: AnyAgent[] = [start];
   for (let i = 0; i < queue.length; i++) {
@@ -25,7 +28,8 @@ export function entryAgent(
   start: AnyAgent,
   entry: string,
   participantName: (sdkName: string) => string,
+  getHandoff: GetHandoff,
 ): AnyAgent | undefined {
   if (participantName(start.name) === entry) return start;
-  return agentsOf(start).find((a) => participantName(a.name) === entry);
+  return agentsOf(start, getHandoff).find((a) => participantName(a.name) === entry);
 }

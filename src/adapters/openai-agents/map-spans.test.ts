@@ -64,16 +64,24 @@ describe('mapSdkSpans on a recorded SDK span stream', () => {
     });
   });
 
-  it('maps a call of an effect tool to an effect keyed by the named argument', () => {
+  it('keeps a function span as a plain span with the tool and its arguments: a tool call, not yet an effect', () => {
     const spans = mapSdkSpans(chain.spans, chain.calls, rules);
+    const refund = spans.find((s) => s.name === 'function issue_refund');
 
-    expect(byEvent(spans, 'effect').map((s) => s.attributes)).toEqual([
-      expect.objectContaining({
-        [ATTR.effectName]: 'refund',
-        [ATTR.effectKey]: 'A-1',
-        [ATTR.effectOutcome]: 'committed',
-        [ATTR.effectVia]: 'span',
-      }),
+    expect(byEvent(spans, 'effect')).toEqual([]);
+    expect(refund?.attributes).toMatchObject({
+      'openai_agents.span.type': 'function',
+      'openai_agents.name': 'issue_refund',
+      'openai_agents.function.input': expect.stringContaining('"order_id":"A-1"'),
+    });
+  });
+
+  it('turns the adapter-level effects.tools into tool-effect rules for the runner', () => {
+    expect(rules.toolEffects).toEqual([
+      { tool: 'issue_refund', effect: 'refund', key: 'order_id' },
+    ]);
+    expect(mappingRules({ effects: { tools: ['send_email'] } }, 'suite.yaml').toolEffects).toEqual([
+      { tool: 'send_email' },
     ]);
   });
 
@@ -105,9 +113,9 @@ describe('mapSdkSpans on a recorded SDK span stream', () => {
     const names = spans.map((s) => s.name);
 
     expect(names.indexOf('handoff triage -> refunds')).toBeLessThan(
-      names.indexOf('effect refund A-1'),
+      names.indexOf('function issue_refund'),
     );
-    expect(names.indexOf('effect refund A-1')).toBeLessThan(
+    expect(names.indexOf('function issue_refund')).toBeLessThan(
       names.indexOf('handoff refunds -> supervisor (escalate_to_supervisor)'),
     );
   });

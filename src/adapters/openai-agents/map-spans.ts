@@ -4,7 +4,6 @@ import type { HandoffCall } from './handoff-calls.ts';
 import type { MappingRules } from './options.ts';
 import { clip, type PlannedSpan, SDK_ATTR } from './planned-span.ts';
 import { dataString, type SdkSpanRecord } from './sdk-span.ts';
-import { effectKey, parseArgs } from './tool-args.ts';
 
 type Attrs = Record<string, AttrValue>;
 
@@ -20,9 +19,9 @@ interface Lookup {
 /**
  * Maps the SDK spans of one turn into the spans Baton records, in Baton's conventions
  * (docs/conventions.md): agent spans become agent turns, handoff spans become handoffs carrying
- * the handoff tool's arguments as payload, calls of escalation tools become handoffs to a person,
- * calls of effect tools become effects. Every other span is kept as a plain span so the tree
- * stays whole. Spans whose SDK parent is not in the turn go directly under the step span.
+ * the handoff tool's arguments as payload, calls of escalation tools become handoffs to a person.
+ * Every other span is kept as a plain span so the tree stays whole; a function span keeps the
+ * tool's name and arguments, which the normaliser reads as a tool call. Spans whose SDK parent is not in the turn go directly under the step span.
  */
 export function mapSdkSpans(
   records: readonly SdkSpanRecord[],
@@ -115,18 +114,6 @@ function functionSpan(r: SdkSpanRecord, lookup: Lookup): { name: string; attribu
       name: `handoff ${from} -> ${person} (${tool})`,
       attributes: { ...handoff(from, person, 'person', input), ...sdk },
     };
-  }
-  const effect = lookup.rules.effects.get(tool);
-  if (effect !== undefined) {
-    const key = effectKey(parseArgs(input), effect.key);
-    const attributes: Attrs = {
-      [ATTR.event]: EVENT.effect,
-      [ATTR.effectName]: effect.effect,
-      [ATTR.effectKey]: key,
-      [ATTR.effectOutcome]: r.error ? 'failed' : 'committed',
-      [ATTR.effectVia]: 'span',
-    };
-    return { name: `effect ${effect.effect} ${key}`, attributes: { ...attributes, ...sdk } };
   }
   return { name: `function ${tool}`, attributes: sdk };
 }

@@ -62,7 +62,7 @@ describe('the openai-agents adapter on a scripted model', () => {
     );
 
     expect(run.error).toBeUndefined();
-    expect(eventsOf(run.spans)).toEqual([
+    expect(eventsOf(run.spans, adapter.toolEffects)).toEqual([
       { kind: 'agent_turn', step: 0, agent: 'triage' },
       { kind: 'agent_turn', step: 1, agent: 'triage' },
       {
@@ -73,6 +73,7 @@ describe('the openai-agents adapter on a scripted model', () => {
         payload: { order_id: 'A-1', amount: 40 },
       },
       { kind: 'agent_turn', step: 1, agent: 'refunds' },
+      { kind: 'tool_call', step: 1, tool: 'issue_refund', agent: 'refunds' },
       { kind: 'effect', step: 1, effect: 'refund', key: 'A-1', agent: 'refunds' },
     ]);
   });
@@ -147,30 +148,33 @@ describe('the openai-agents adapter on a scripted model', () => {
 
     const run = await withAdapter(adapter, () => runInScope(adapter, deskCase('escalated', steps)));
 
-    expect(eventsOf(run.spans).filter((e) => e.kind !== 'agent_turn')).toEqual([
-      {
-        kind: 'handoff',
-        step: 0,
-        from: 'triage',
-        to: 'refunds',
-        payload: { order_id: 'A-7', amount: 750 },
-      },
-      {
-        kind: 'handoff',
-        step: 0,
-        from: 'refunds',
-        to: 'supervisor',
-        payload: { order_id: 'A-7', amount: 750 },
-      },
-      {
-        kind: 'handoff',
-        step: 1,
-        from: 'supervisor',
-        to: 'refunds',
-        payload: { order_id: 'A-7', amount: 750, decision: 'approve', note: 'ok' },
-      },
-      { kind: 'effect', step: 1, effect: 'refund', key: 'A-7', agent: 'refunds' },
-    ]);
+    expect(eventsOf(run.spans, adapter.toolEffects).filter((e) => e.kind !== 'agent_turn')).toEqual(
+      [
+        {
+          kind: 'handoff',
+          step: 0,
+          from: 'triage',
+          to: 'refunds',
+          payload: { order_id: 'A-7', amount: 750 },
+        },
+        {
+          kind: 'handoff',
+          step: 0,
+          from: 'refunds',
+          to: 'supervisor',
+          payload: { order_id: 'A-7', amount: 750 },
+        },
+        {
+          kind: 'handoff',
+          step: 1,
+          from: 'supervisor',
+          to: 'refunds',
+          payload: { order_id: 'A-7', amount: 750, decision: 'approve', note: 'ok' },
+        },
+        { kind: 'tool_call', step: 1, tool: 'issue_refund', agent: 'refunds' },
+        { kind: 'effect', step: 1, effect: 'refund', key: 'A-7', agent: 'refunds' },
+      ],
+    );
   });
 
   it('keeps concurrent cases apart: each gets the spans of its own runs', async () => {

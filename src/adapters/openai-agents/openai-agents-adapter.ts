@@ -24,6 +24,7 @@ export function createOpenAiAgentsAdapter(
   let runtime: AgentsRuntime | undefined;
   return {
     name: `openai-agents ${config.path}`,
+    toolEffects: rules.toolEffects,
     async setup() {
       const { startRuntime } = await import('./runtime.ts');
       runtime = await startRuntime({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BatonError } from '../../errors.ts';
+import type { ToolEffectRule } from '../../model/effects-config.ts';
 
 const EffectTool = z.union([
   z.string().min(1),
@@ -22,7 +23,9 @@ export const AgentsAdapterOptions = z.looseObject({
   effects: z
     .strictObject({ tools: z.array(EffectTool).default([]) })
     .optional()
-    .describe('Function tools whose calls are side effects (refund, email, write).'),
+    .describe(
+      'Deprecated: declare tool effects in the suite, `effects.tools: [{ tool, effect, key, owner }]`.',
+    ),
   escalations: z
     .record(z.string().min(1), z.string().min(1))
     .optional()
@@ -35,8 +38,11 @@ export const AgentsAdapterOptions = z.looseObject({
 
 /** How SDK spans become Baton's: resolved once per suite from the adapter options. */
 export interface MappingRules {
-  /** Function tool → the effect its call commits, and where its identity key is. */
-  readonly effects: ReadonlyMap<string, { readonly effect: string; readonly key?: string }>;
+  /**
+   * Tool effects from the adapter-level `effects.tools` (the spelling before suite-level
+   * `effects.tools`): judged exactly like the suite's rules.
+   */
+  readonly toolEffects: readonly ToolEffectRule[];
   /** Function tool → the person a call of it hands the work to. */
   readonly escalations: ReadonlyMap<string, string>;
   /** SDK agent name → participant name; names not listed are used as they are. */
@@ -44,7 +50,7 @@ export interface MappingRules {
 }
 
 export const NO_RULES: MappingRules = {
-  effects: new Map(),
+  toolEffects: [],
   escalations: new Map(),
   names: new Map(),
 };
@@ -62,12 +68,15 @@ export function mappingRules(options: unknown, suiteFile: string): MappingRules 
   }
   const { effects, escalations, agent_names } = parsed.data;
   return {
-    effects: new Map(
-      (effects?.tools ?? []).map((t) =>
+    toolEffects: (effects?.tools ?? []).map(
+      (t): ToolEffectRule =>
         typeof t === 'string'
-          ? [t, { effect: t }]
-          : [t.name, { effect: t.effect ?? t.name, ...(t.key !== undefined && { key: t.key }) }],
-      ),
+          ? { tool: t }
+          : {
+              tool: t.name,
+              ...(t.effect !== undefined && { effect: t.effect }),
+              ...(t.key !== undefined && { key: t.key }),
+            },
     ),
     escalations: new Map(Object.entries(escalations ?? {})),
     names: new Map(Object.entries(agent_names ?? {})),

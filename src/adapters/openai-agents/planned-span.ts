@@ -18,19 +18,7 @@ export interface PlannedSpan {
   readonly error?: string;
 }
 
-/** Attributes that keep the SDK's view of a span next to Baton's. */
-export const SDK_ATTR = {
-  spanType: 'openai_agents.span.type',
-  spanId: 'openai_agents.span.id',
-  name: 'openai_agents.name',
-  fromAgent: 'openai_agents.handoff.from_agent',
-  toAgent: 'openai_agents.handoff.to_agent',
-  input: 'openai_agents.function.input',
-  output: 'openai_agents.function.output',
-  model: 'openai_agents.generation.model',
-  responseId: 'openai_agents.response.id',
-  error: 'openai_agents.error',
-} as const;
+export { SDK_ATTR } from '../../conventions/agents-sdk.ts';
 
 /** Long tool inputs and outputs are cut: spans are for verdicts, not transcripts. */
 export const MAX_TEXT_ATTR = 2000;

@@ -95,16 +95,19 @@ describe('the openai-agents adapter on the OpenAI Responses API answered by msw'
     await adapter.teardown?.();
 
     expect(run.error).toBeUndefined();
-    expect(eventsOf(run.spans).filter((e) => e.kind !== 'agent_turn')).toEqual([
-      {
-        kind: 'handoff',
-        step: 0,
-        from: 'triage',
-        to: 'refunds',
-        payload: { order_id: 'A-9', amount: 30 },
-      },
-      { kind: 'effect', step: 0, effect: 'issue_refund', key: 'A-9', agent: 'refunds' },
-    ]);
+    expect(eventsOf(run.spans, adapter.toolEffects).filter((e) => e.kind !== 'agent_turn')).toEqual(
+      [
+        {
+          kind: 'handoff',
+          step: 0,
+          from: 'triage',
+          to: 'refunds',
+          payload: { order_id: 'A-9', amount: 30 },
+        },
+        { kind: 'tool_call', step: 0, tool: 'issue_refund', agent: 'refunds' },
+        { kind: 'effect', step: 0, effect: 'issue_refund', key: 'A-9', agent: 'refunds' },
+      ],
+    );
     expect(requests.map((r) => r.url)).toEqual(Array(3).fill(`${BASE_URL}/responses`));
     expect(
       JSON.parse(requests[0]?.body ?? '{}').tools.map((t: { name: string }) => t.name),

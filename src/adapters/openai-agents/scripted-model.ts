@@ -1,6 +1,5 @@
 import {
   type AgentOutputItem,
-  getHandoff,
   type Model,
   type ModelRequest,
   type ModelResponse,
@@ -27,7 +26,7 @@ export interface ScriptedCall {
  * when an agent calls the model more often than the step's script says (unexpected call), when a
  * step ends with replies left (unconsumed), when the wrong agent calls, or when a reply names a
  * handoff or tool the calling agent does not offer. Handoffs are scripted by agent name; the
- * handoff tool's name comes from the SDK (`getHandoff(h).toolName`), whatever its case.
+ * handoff tool's name comes from the SDK (the Handoff's `toolName`), whatever its case.
  */
 export class ScriptedModel implements Model, CaseAwareModel {
   readonly calls: ScriptedCall[] = [];
@@ -129,7 +128,7 @@ export class ScriptedModel implements Model, CaseAwareModel {
   /** The handoff tool of the calling agent that leads to `target`, if the request offers it. */
   #handoffTool(target: string, request: ModelRequest): string {
     const offered = new Set(request.handoffs.map((h) => h.toolName));
-    const handoffs = (this.#agent?.handoffs ?? []).map((h) => getHandoff(h));
+    const handoffs = (this.#agent?.handoffs ?? []).map(handoffOf);
     const tool =
       handoffs.find((h) => h.agentName === target)?.toolName ??
       `transfer_to_${target.replace(/[^a-zA-Z0-9]/g, '_')}`;
@@ -145,6 +144,20 @@ export class ScriptedModel implements Model, CaseAwareModel {
   #who(): string {
     return this.#agent?.name ?? 'the calling agent';
   }
+}
+
+/**
+ * The target and tool name of one entry of `agent.handoffs`: a Handoff (`handoff(agent, …)`) or
+ * an Agent. Read by shape, not with the SDK's `getHandoff`: the app may run its own copy of the
+ * SDK, whose Handoff class is not the one Baton would import.
+ */
+function handoffOf(entry: unknown): { agentName: string; toolName: string } {
+  const h = entry as { toolName?: unknown; agentName?: unknown; name?: unknown };
+  if (typeof h.toolName === 'string' && typeof h.agentName === 'string')
+    return { agentName: h.agentName, toolName: h.toolName };
+  const name = typeof h.name === 'string' ? h.name : '?';
+  // The SDK's default handoff tool name for an agent given as is.
+  return { agentName: name, toolName: `transfer_to_${name.replace(/[^a-zA-Z0-9]/g, '_')}` };
 }
 
 /** A scripted model for one case: `scriptedModel({ steps: [[say('triage', 'Hi')], …] })`. */

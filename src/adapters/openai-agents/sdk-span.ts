@@ -1,3 +1,5 @@
+import { preciseNow } from '../../capture/clock.ts';
+
 /**
  * One finished span of the OpenAI Agents SDK, as Baton's trace processor recorded it: the SDK's
  * own ids and span data, plus start and end times taken from a high-resolution clock when the
@@ -31,10 +33,7 @@ export interface SdkSpanLike {
   readonly endedAt: string | null;
 }
 
-/** A high-resolution wall clock: epoch milliseconds from the monotonic timer. */
-export function preciseNow(): number {
-  return performance.timeOrigin + performance.now();
-}
+export { preciseNow };
 
 /** Snapshots an ended SDK span; `start` falls back to the SDK's own ISO time when unheard. */
 export function recordSdkSpan(span: SdkSpanLike, start: number | undefined): SdkSpanRecord {

@@ -1,7 +1,9 @@
 import type * as Sdk from '@openai/agents';
 import { BatonTraceProcessor } from './trace-processor.ts';
 
-type SdkModule = typeof Sdk;
+/** The `@openai/agents` module the app itself imports: Baton's code is handed this copy. */
+export type AgentsSdk = typeof Sdk;
+type SdkModule = AgentsSdk;
 
 interface Installed {
   readonly processor: BatonTraceProcessor;

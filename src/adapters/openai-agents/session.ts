@@ -1,5 +1,4 @@
-import type * as Sdk from '@openai/agents';
-import { type AgentInputItem, Runner } from '@openai/agents';
+import type { AgentInputItem, Model, Runner } from '@openai/agents';
 import { context } from '@opentelemetry/api';
 import { BatonError } from '../../errors.ts';
 import type { Case } from '../../model/labelled-case.ts';
@@ -10,6 +9,7 @@ import type { AgentsApp, AnyAgent, CaseAwareModel } from './app.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
+import type { AgentsSdk } from './sdk-tracing.ts';
 import { defaultStepInput, toInputItems } from './step-input.ts';
 import type { BatonTraceProcessor } from './trace-processor.ts';
 import { runTurn, type TurnSetup } from './turn.ts';
@@ -18,6 +18,8 @@ import { WorkHolder } from './work-holder.ts';
 /** What a case run needs besides the case: the started app and Baton's tracing. */
 export interface SessionSetup {
   readonly app: AgentsApp;
+  /** The app's own copy of `@openai/agents`. */
+  readonly sdk: AgentsSdk;
   readonly processor: BatonTraceProcessor;
   readonly rules: MappingRules;
   readonly given: string;
@@ -33,14 +35,15 @@ export async function runAgentsCase(
   ctx: CaseContext,
   setup: SessionSetup,
 ): Promise<void> {
-  const { app, rules } = setup;
+  const { app, rules, sdk } = setup;
   const participant = (sdkName: string) => nameOf(sdkName, rules);
-  let agent = startAgent(app, testCase, setup.given, participant);
+  let agent = startAgent(setup, testCase, participant);
   const aware = caseAware(app.model);
-  const runner = createRunner(app, testCase.id);
+  const runner = createRunner(sdk, app, testCase.id);
   const onAgentStart = (_: unknown, started: AnyAgent) => aware?.agentStarted?.(started);
   runner.on('agent_start', onAgentStart);
   const turns: TurnSetup = {
+    sdk,
     runner,
     processor: setup.processor,
     rules,
@@ -79,8 +82,8 @@ export async function runAgentsCase(
   }
 }
 
-function createRunner(app: AgentsApp, caseId: string): Runner {
-  return new Runner({
+function createRunner(sdk: AgentsSdk, app: AgentsApp, caseId: string): Runner {
+  return new sdk.Runner({
     ...app.runConfig,
     ...(app.model !== undefined && { model: app.model }),
     ...(app.modelProvider !== undefined && { modelProvider: app.modelProvider }),
@@ -93,21 +96,20 @@ function createRunner(app: AgentsApp, caseId: string): Runner {
 }
 
 function startAgent(
-  app: AgentsApp,
+  { app, sdk, given }: SessionSetup,
   testCase: Case,
-  given: string,
   participant: (sdkName: string) => string,
 ): AnyAgent {
-  const agent = entryAgent(app.startingAgent, testCase.entry, participant);
+  const agent = entryAgent(app.startingAgent, testCase.entry, participant, sdk.getHandoff);
   if (agent) return agent;
-  const names = agentsOf(app.startingAgent).map((a) => participant(a.name));
+  const names = agentsOf(app.startingAgent, sdk.getHandoff).map((a) => participant(a.name));
   throw new BatonError(
     'adapter.options',
     `Failed to start case ${testCase.id}: it enters at ${testCase.entry}, but the agents of ${given} are ${names.join(', ')}. Rename the agent, or map SDK names to participants with adapter.options.agent_names.`,
   );
 }
 
-function caseAware(model: Sdk.Model | undefined): CaseAwareModel | undefined {
+function caseAware(model: Model | undefined): CaseAwareModel | undefined {
   if (model === undefined) return undefined;
   const m = model as CaseAwareModel;
   const aware = [m.beginStep, m.endStep, m.agentStarted, m.endCase].some(

@@ -1,16 +1,20 @@
-import { type AgentInputItem, generateTraceId, type Runner, withTrace } from '@openai/agents';
+import type { AgentInputItem, Runner } from '@openai/agents';
 import { context, type Tracer } from '@opentelemetry/api';
+import { type AgentResolver, withAgentResolver } from '../../capture/agent-context.ts';
 import type { AnyAgent } from './app.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { handoffCalls, type RunItemLike } from './handoff-calls.ts';
-import { mapSdkSpans } from './map-spans.ts';
+import { mapSdkSpans, nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
 import type { SdkSpanRecord } from './sdk-span.ts';
-import type { BatonTraceProcessor } from './trace-processor.ts';
+import type { AgentsSdk } from './sdk-tracing.ts';
+import type { BatonTraceProcessor, TurnRecording } from './trace-processor.ts';
 
 /** What every turn of one case shares. */
 export interface TurnSetup {
+  /** The app's own copy of `@openai/agents`. */
+  readonly sdk: AgentsSdk;
   readonly runner: Runner;
   readonly processor: BatonTraceProcessor;
   readonly rules: MappingRules;
@@ -50,6 +54,8 @@ export class TracingLostError extends Error {
  * Runs one step's turn: the agent graph from `agent` on `input`, inside an SDK trace of its own
  * that Baton's processor records. The recorded SDK spans are mapped and created under the active
  * context (the step span), also when the run throws, so a failed turn still shows what happened.
+ * While the turn runs, an outbound request (a tool's `fetch`) is attributed to the agent whose
+ * SDK span is current, since Baton's own agent spans are only made afterwards.
  */
 export async function runTurn(
   setup: TurnSetup,
@@ -57,21 +63,24 @@ export async function runTurn(
   input: AgentInputItem[],
   step: number,
 ): Promise<TurnOutcome> {
+  const { sdk } = setup;
   const parent = context.active();
-  const traceId = generateTraceId();
+  const traceId = sdk.generateTraceId();
   const recording = setup.processor.open(traceId);
   let result: RunOutcome | undefined;
   let failure: unknown;
   try {
-    result = await withTrace(
-      `baton ${setup.caseId} step ${step}`,
-      () =>
-        setup.runner.run(agent, input, {
-          signal: setup.signal,
-          ...(setup.runContext !== undefined && { context: setup.runContext }),
-          ...(setup.maxTurns !== undefined && { maxTurns: setup.maxTurns }),
-        }),
-      { traceId, groupId: `baton ${setup.caseId} #${setup.repeat}` },
+    result = await withAgentResolver(currentAgent(setup, traceId, recording), () =>
+      sdk.withTrace(
+        `baton ${setup.caseId} step ${step}`,
+        () =>
+          setup.runner.run(agent, input, {
+            signal: setup.signal,
+            ...(setup.runContext !== undefined && { context: setup.runContext }),
+            ...(setup.maxTurns !== undefined && { maxTurns: setup.maxTurns }),
+          }),
+        { traceId, groupId: `baton ${setup.caseId} #${setup.repeat}` },
+      ),
     );
   } catch (error) {
     failure = error;
@@ -89,6 +98,16 @@ export async function runTurn(
     throw new AgentsRunError(`step ${step}: ${describeFailure(failure, recording.spans)}`);
   }
   return { history: result.history, lastAgent: result.lastAgent ?? agent, spans };
+}
+
+/** The participant whose SDK agent span is above the SDK's current span, in this turn's trace. */
+function currentAgent(setup: TurnSetup, traceId: string, recording: TurnRecording): AgentResolver {
+  return () => {
+    const span = setup.sdk.getCurrentSpan();
+    if (!span || span.traceId !== traceId) return undefined;
+    const sdkName = recording.agentOf(span.spanId);
+    return sdkName === undefined ? undefined : nameOf(sdkName, setup.rules);
+  };
 }
 
 function describeFailure(error: unknown, spans: readonly SdkSpanRecord[]): string {

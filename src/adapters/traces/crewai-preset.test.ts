@@ -9,17 +9,16 @@ import { createTracesAdapter } from './traces-adapter.ts';
 const ROOT = join(import.meta.dirname, '../../..');
 const FIXTURES = 'test/fixtures/traces/fixed';
 
-function adapter(file: string, recognize: unknown[] = [{ preset: 'crewai' }]) {
+const REFUND_RULE = {
+  attribute: { key: 'tool.name', value: 'issue_refund' },
+  effect: { name: 'refund', key: 'json:input.value:order_id' },
+};
+
+function adapter(file: string, recognize: unknown[] = [{ preset: 'crewai' }, REFUND_RULE]) {
   const config = AdapterConfig.parse({
     type: 'traces',
     files: [`../${FIXTURES}/${file}`],
-    recognize: [
-      ...recognize,
-      {
-        attribute: { key: 'tool.name', value: 'issue_refund' },
-        effect: { name: 'refund', key: 'json:input.value:order_id' },
-      },
-    ],
+    recognize,
     names: {
       'Support Lead': 'lead',
       'Refund Specialist': 'refunds',
@@ -51,6 +50,8 @@ async function story(file: string, conversation: string, recognize?: unknown[]) 
         return [`${e.step} question ${e.by} → ${e.to}`];
       case 'effect':
         return [`${e.step} effect ${e.effect} ${e.key} by ${e.agent}`];
+      case 'tool_call':
+        return [`${e.step} tool ${e.tool} by ${e.agent}`];
       default:
         return [];
     }
@@ -79,6 +80,14 @@ describe.each([
     ]);
   });
 
+  it('attributes the coworker’s plain tool calls to the coworker, even without an agent span', async () => {
+    expect(await story(file, 'crew-7001', [{ preset: 'crewai' }])).toEqual([
+      '1 handoff lead → refunds (delegation)',
+      '1 tool issue_refund by refunds',
+      '1 return refunds → lead: Refund of 750 EUR issued for order A-1001.',
+    ]);
+  });
+
   it('matches nothing with the old recipe, which named the span after the tool', async () => {
     const old = [
       {
@@ -90,7 +99,7 @@ describe.each([
         },
       },
     ];
-    const derived = await adapter(file, old).derive(crewCase('crew-7001'));
+    const derived = await adapter(file, [...old, REFUND_RULE]).derive(crewCase('crew-7001'));
 
     expect(derived.recognition[0]).toMatchObject({ source: 'rule', spans: 0 });
   });

@@ -1,0 +1,169 @@
+import { preciseNow } from '../../capture/clock.ts';
+
+/** One run of a top-level graph node (a swarm or supervisor agent), as its callbacks timed it. */
+export interface NodeRun {
+  readonly node: string;
+  readonly start: number;
+  end?: number;
+}
+
+/** One tool run, as LangChain's tool callbacks reported it. */
+export interface ToolRun {
+  readonly name: string;
+  /** The arguments as the tool received them (JSON text for structured tools). */
+  readonly input: string;
+  /** The model's tool call id, which the AI message that asked for it carries too. */
+  readonly callId: string | undefined;
+  /** The innermost participant agent whose node (or subgraph) ran the tool. */
+  readonly agent: string | undefined;
+  readonly start: number;
+  end?: number;
+  outcome?: 'ok' | 'error';
+}
+
+/** LangGraph's run metadata: the node and the checkpoint namespace (`refunds:<task>|tools:<task>`). */
+type Metadata = Readonly<Record<string, unknown>> | undefined;
+
+/** What `handleToolStart` says about a tool run. */
+interface ToolStart {
+  readonly tool: unknown;
+  readonly input: unknown;
+  readonly metadata: Metadata;
+  readonly runName: unknown;
+  readonly toolCallId: unknown;
+}
+
+/**
+ * The innermost agent a run belongs to, from its metadata: the namespace's node names, innermost
+ * first, then `langgraph_node`. A tool in the `tools` node of the `refunds` react agent is refunds'.
+ */
+export function agentOfRun(metadata: Metadata, agents: ReadonlySet<string>): string | undefined {
+  const ns = metadata?.langgraph_checkpoint_ns ?? metadata?.checkpoint_ns;
+  const nodes =
+    typeof ns === 'string' && ns !== '' ? ns.split('|').map((s) => s.split(':')[0]) : [];
+  const node = metadata?.langgraph_node;
+  if (typeof node === 'string') nodes.push(node);
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const name = nodes[i];
+    if (name !== undefined && agents.has(name)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Times what a graph turn does, as it happens, from LangChain callbacks: when each top-level node
+ * run starts and ends, and each tool run with its arguments, outcome and calling agent. The
+ * `updates` stream says what happened but arrives late (the next node often starts before the
+ * previous node's update is read); these times put handoffs, acceptances and tool calls where
+ * they really were, before and after the HTTP effects the ledger stamps live.
+ */
+export class RunObserver {
+  readonly tools: ToolRun[] = [];
+  readonly #nodes: NodeRun[] = [];
+  readonly #nodeRuns = new Map<string, NodeRun>();
+  readonly #tasks = new Set<string>();
+  readonly #toolRuns = new Map<string, ToolRun>();
+  readonly #taken = new Set<NodeRun>();
+
+  constructor(private readonly agents: ReadonlySet<string>) {}
+
+  /**
+   * The callback handler to pass in the stream's `callbacks`: plain methods (LangChain wraps them
+   * in its own handler class, whichever copy the graph uses), awaited so its clock is exact.
+   */
+  handler(): Record<string, unknown> {
+    return {
+      awaitHandlers: true,
+      // (chain, inputs, runId, runType, tags, metadata, …)
+      handleChainStart: (
+        _c: unknown,
+        _i: unknown,
+        runId: string,
+        _t: unknown,
+        _g: unknown,
+        metadata: Metadata,
+      ) => this.#chainStart(runId, metadata),
+      handleChainEnd: (_out: unknown, runId: string) => this.#chainEnd(runId),
+      handleChainError: (_err: unknown, runId: string) => this.#chainEnd(runId),
+      // (tool, input, runId, parentRunId, tags, metadata, runName, toolCallId)
+      handleToolStart: (
+        tool: unknown,
+        input: unknown,
+        runId: string,
+        _parent: unknown,
+        _tags: unknown,
+        metadata: Metadata,
+        runName: unknown,
+        toolCallId: unknown,
+      ) => this.#toolStart(runId, { tool, input, metadata, runName, toolCallId }),
+      handleToolEnd: (_out: unknown, runId: string) => this.#toolEnd(runId, 'ok'),
+      handleToolError: (_err: unknown, runId: string) => this.#toolEnd(runId, 'error'),
+    };
+  }
+
+  /**
+   * The runs of the nodes whose updates a stream chunk holds: for each, its oldest run not taken
+   * yet. Every chunk must come through here, so each update meets its own run.
+   */
+  takeRuns(chunk: unknown): Map<string, NodeRun> {
+    const out = new Map<string, NodeRun>();
+    if (typeof chunk !== 'object' || chunk === null) return out;
+    for (const node of Object.keys(chunk)) {
+      const run = this.#nodes.find((r) => r.node === node && !this.#taken.has(r));
+      if (!run) continue;
+      this.#taken.add(run);
+      out.set(node, run);
+    }
+    return out;
+  }
+
+  /** The tool run of a model's tool call, by its call id. */
+  toolCall(callId: string): ToolRun | undefined {
+    return this.tools.find((t) => t.callId === callId);
+  }
+
+  #chainStart(runId: string, metadata: Metadata): void {
+    const ns = metadata?.langgraph_checkpoint_ns;
+    const node = metadata?.langgraph_node;
+    // A top-level node's namespace is one `node:task` segment; its first chain start is the run.
+    if (typeof ns !== 'string' || typeof node !== 'string' || ns.includes('|')) return;
+    if (!ns.startsWith(`${node}:`) || this.#tasks.has(ns)) return;
+    this.#tasks.add(ns);
+    const run: NodeRun = { node, start: preciseNow() };
+    this.#nodes.push(run);
+    this.#nodeRuns.set(runId, run);
+  }
+
+  #chainEnd(runId: string): void {
+    const run = this.#nodeRuns.get(runId);
+    if (!run) return;
+    run.end = preciseNow();
+    this.#nodeRuns.delete(runId);
+  }
+
+  #toolStart(runId: string, started: ToolStart): void {
+    const { tool, input, metadata, runName, toolCallId } = started;
+    const run: ToolRun = {
+      name: typeof runName === 'string' ? runName : nameOfTool(tool),
+      input: typeof input === 'string' ? input : JSON.stringify(input ?? null),
+      callId: typeof toolCallId === 'string' ? toolCallId : undefined,
+      agent: agentOfRun(metadata, this.agents),
+      start: preciseNow(),
+    };
+    this.tools.push(run);
+    this.#toolRuns.set(runId, run);
+  }
+
+  #toolEnd(runId: string, outcome: 'ok' | 'error'): void {
+    const run = this.#toolRuns.get(runId);
+    if (!run) return;
+    run.end = preciseNow();
+    run.outcome = outcome;
+    this.#toolRuns.delete(runId);
+  }
+}
+
+function nameOfTool(serialized: unknown): string {
+  const name = (serialized as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : '?';
+}
