@@ -1,5 +1,6 @@
 import type { Finding, FindingCode } from '../model/finding.ts';
 import type { CaseNote, MatchCount, ObservedHandoff } from '../model/report.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
 export interface TargetPair {
@@ -25,4 +26,6 @@ export interface CaseRun {
   /** Spans each rule and shape matched in this run (absent when the case errored). */
   readonly recognition?: readonly MatchCount[];
   readonly notes?: readonly CaseNote[];
+  /** The normalised events the findings were judged on (absent when the run errored). */
+  readonly timeline?: readonly TimelineEvent[];
 }

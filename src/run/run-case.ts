@@ -9,7 +9,12 @@ import { targetPairs } from '../metrics/targets.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { MatchCount, ObservedHandoff } from '../model/report.ts';
-import { BUILT_IN_RECOGNIZERS, normalizeCounted, shapeName } from '../normalize/normalize.ts';
+import {
+  BUILT_IN_RECOGNIZERS,
+  normalize,
+  normalizeCounted,
+  shapeName,
+} from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
 import { withToolEffects } from '../normalize/tool-effects.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
@@ -72,8 +77,10 @@ export async function runCaseOnce(
       return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
     }, o.timeoutMs);
   } catch (error) {
-    scope.close();
-    return caseErrorRun(describeRunError(error), performance.now() - started);
+    const failed = caseErrorRun(describeRunError(error), performance.now() - started);
+    // What happened before the error is what a person debugging it looks at first.
+    const partial = normalize(scope.close(), o.recognizers);
+    return { ...failed, timeline: partial.events };
   }
   const spans = scope.close();
   if (extra?.spans) spans.push(...extra.spans);
@@ -99,6 +106,7 @@ export async function runCaseOnce(
     opportunities: { ...countOpportunities(o.checks, timeline, labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
+    timeline: timeline.events,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
     recognition: extra?.recognition ?? shapeCounts(recognizers, counted.matched),
     ...(extra?.notes?.length && { notes: extra.notes }),

@@ -68,20 +68,16 @@ describe.each([
       });
     });
 
-    it('finds each incident: the wrong coworker, the refund never made, the work sent twice', async () => {
+    it('finds each incident: the wrong coworker, the refund never made, the work bounced back and sent again', async () => {
       const { result, report } = await run(`${mode}-incidents`, [incidents]);
 
       expect(result.code).toBe(1);
       const codes = failingCodes(report);
       expect(codes['crew-refund-after-order']).toEqual(['effect.missing', 'handoff.wrong_target']);
       expect(codes['crew-question-then-refund']).toBeUndefined();
-      // The re-delegation after the coworker came back: over the hop cap, and not the expected one.
-      expect(codes['crew-refund-ping-pong']).toContain('handoff.hops_exceeded');
-      expect(
-        codes['crew-refund-ping-pong']?.some(
-          (c) => c === 'handoff.unneeded' || c === 'handoff.bounced',
-        ),
-      ).toBe(true);
+      // The same work sent again after the coworker's answer came back: ping-pong. The wrapper
+      // mode records no agent span for the coworker; only the delegation's return shows it.
+      expect(codes['crew-refund-ping-pong']).toEqual(['handoff.bounced', 'handoff.hops_exceeded']);
       expect(
         report.cases
           .find((c) => c.id === 'crew-refund-ping-pong')
