@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/model/report.ts';
-import { type CliResult, lines, readReport, runCli, tempDir } from './helpers.ts';
+import { type CliResult, lines, REPO, readReport, runCli, tempDir } from './helpers.ts';
+import { assertReportsMatchSchema } from './report-schema.ts';
 
 let out: { path: string; remove: () => Promise<void> };
 beforeAll(async () => {
@@ -119,5 +120,7 @@ describe('a recognition rule that matches no span (the old CrewAI recipe)', () =
     expect(lines(text).at(-2)).toMatch(/^FAIL .* · 1 error \(--strict\) · 1 warning$/);
     expect(report.passed).toBe(false);
     expect(report.warnings?.[0]).toMatchObject({ code: 'recognize.unmatched', severity: 'error' });
+    // Counts and warnings are part of the published report schema.
+    assertReportsMatchSchema(result.stdout, REPO);
   });
 });
