@@ -20,6 +20,20 @@ function integer(value: string): number {
   return n;
 }
 
+/**
+ * A repeatable list flag: `--tag a --tag b` or `--tag a,b`. Never variadic, so a flag can never
+ * swallow the suite paths that follow it (`run --tag x suite.yaml` runs suite.yaml).
+ */
+function list(value: string, previous: readonly string[] | undefined): string[] {
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length === 0)
+    throw new InvalidArgumentError('expected a value, or values separated by commas.');
+  return [...(previous ?? []), ...items];
+}
+
 function program(io: CliIo, setExit: (code: number) => void): Command {
   const cli = new Command('baton')
     .description(
@@ -32,15 +46,24 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .command('run')
     .description(`run suites (default: ${DEFAULT_SUITE}) and write reports`)
     .argument('[suites...]', 'suite files')
-    .option('--case <ids...>', 'only these case ids (`*` wildcards allowed)')
-    .option('--tag <tags...>', 'only cases with any of these tags')
+    .option(
+      '--case <ids>',
+      'only these case ids (`*` wildcards allowed); repeat the flag or separate with commas',
+      list,
+    )
+    .option(
+      '--tag <tags>',
+      'only cases with any of these tags; repeat or separate with commas',
+      list,
+    )
     .option(
       '--out <dir>',
       'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
     )
     .option(
-      '--reporter <names...>',
-      'console, json, md, html, junit, github (comma or space separated; github is on by default in GitHub Actions)',
+      '--reporter <names>',
+      'console, json, md, html, junit, github; repeat or separate with commas (github is on by default in GitHub Actions)',
+      list,
     )
     .option(
       '--shard <i/n>',
@@ -83,7 +106,11 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .description('render a report.json a run wrote (default: report.html beside it)')
     .argument('<report>', 'a report.json')
     .option('--against <report>', 'another run of the same cases: timelines side by side')
-    .option('--reporter <names...>', 'html, md, junit, json, console, github (default: html)')
+    .option(
+      '--reporter <names>',
+      'html, md, junit, json, console, github; repeat or separate with commas (default: html)',
+      list,
+    )
     .option('--out <dir>', 'write here (default: the report’s folder)')
     .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
   cli

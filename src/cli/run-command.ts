@@ -8,7 +8,7 @@ import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { printProblems } from './print-problems.ts';
+import { printError, printProblems } from './print-problems.ts';
 import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, type RunSelection, runInfo } from './run-info.ts';
@@ -58,10 +58,20 @@ export async function runCommand(
   let exit: number = EXIT.ok;
   // The first suite's duration starts with the command (process start and loading included).
   let since = io.startedAt ?? performance.now();
+  const codes: number[] = [];
   for (const path of paths) {
     const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1, since }, io);
     since = performance.now();
+    codes.push(code);
     exit = Math.max(exit, code);
+  }
+  // Each suite ends with its own verdict; with several, the last line speaks for them all.
+  if (paths.length > 1 && (formats ?? ['console']).includes('console')) {
+    const failed = codes.filter((c) => c !== EXIT.ok).length;
+    const word = exit === EXIT.ok ? 'PASS' : 'FAIL';
+    io.stdout(
+      `\n${word}  ${paths.length} suites · ${paths.length - failed} passed · ${failed} failed\n`,
+    );
   }
   return exit;
 }
@@ -132,30 +142,66 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   };
   const config = suite.config;
   const formats = chooseReporters(flags.formats, config.reports.formats, io.env ?? {});
+  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
+  const sourceBase = githubSourceBase(io);
+  // Files first: the console's verdict line is the last word, so it must know everything that
+  // decides the exit code, a report that could not be written included.
+  const written = await writeOrExplain(
+    () =>
+      writeReports(report, formats, dir.path, {
+        cwd: io.cwd,
+        ...(sourceBase !== undefined && { sourceBase }),
+      }),
+    dir.path,
+  );
+  // Under --strict a rule that matched nothing is a setup error, like a broken file.
+  const strictError = report.warnings?.some((w) => w.severity === 'error') ?? false;
+  const exit =
+    evaluation.problems.length > 0 || !written.ok || strictError
+      ? EXIT.usage
+      : report.passed
+        ? EXIT.ok
+        : EXIT.gateFailed;
+  const shown = exit === EXIT.ok || !report.passed ? report : failedBy(report, written);
   if (formats.includes('console')) {
     io.stdout(
-      renderConsole(report, {
+      renderConsole(shown, {
         color: flags.color !== false && io.color,
         verbose: flags.verbose ?? false,
       }),
     );
   }
-  if (formats.includes('github')) await githubOutput(report, io);
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
-  const sourceBase = githubSourceBase(io);
-  const written = await writeReports(report, formats, dir.path, {
-    cwd: io.cwd,
-    ...(sourceBase !== undefined && { sourceBase }),
-  });
-  if (written.length > 0) {
+  if (formats.includes('github')) await githubOutput(shown, io);
+  if (!written.ok) printError(io, written.error);
+  else if (written.paths.length > 0) {
     if (dir.note) io.stdout(`${dir.note}\n`);
-    io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
+    io.stdout(`Reports: ${written.paths.map((w) => relative(io.cwd, w)).join(', ')}\n`);
   }
-  // Under --strict a rule that matched nothing is a setup error, like a broken file.
-  if (evaluation.problems.length > 0 || report.warnings?.some((w) => w.severity === 'error')) {
-    return EXIT.usage;
+  return exit;
+}
+
+type Written = { ok: true; paths: string[] } | { ok: false; error: BatonError };
+
+async function writeOrExplain(write: () => Promise<string[]>, dir: string): Promise<Written> {
+  try {
+    return { ok: true, paths: await write() };
+  } catch (error) {
+    if (error instanceof BatonError) return { ok: false, error };
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: new BatonError(
+        'usage',
+        `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may write into.`,
+      ),
+    };
   }
-  return report.passed ? EXIT.ok : EXIT.gateFailed;
+}
+
+/** The report as the console must show it when the exit code is not 0 for a reason of its own. */
+function failedBy(report: RunReport, written: Written): RunReport {
+  const why = written.ok ? 'a case file did not load' : 'the reports could not be written';
+  return { ...report, passed: false, reasons: [...(report.reasons ?? []), why] };
 }
 
 function hasPropertyFlags(flags: RunFlags): boolean {
@@ -177,8 +223,8 @@ function propertyOverrides(flags: RunFlags): PropertyOverrides {
 /** `--case a b --tag x` as the user typed it, for messages. */
 function filterText(s: RunSelection): string {
   return [
-    ...(s.cases ? [`--case ${s.cases.join(' ')}`] : []),
-    ...(s.tags ? [`--tag ${s.tags.join(' ')}`] : []),
+    ...(s.cases ? [`--case ${s.cases.join(',')}`] : []),
+    ...(s.tags ? [`--tag ${s.tags.join(',')}`] : []),
     ...(s.property !== undefined ? [`--property ${s.property}`] : []),
     ...(s.path !== undefined ? [`--path ${s.path}`] : []),
     ...(s.shard ? [`--shard ${s.shard.index}/${s.shard.total}`] : []),

@@ -156,9 +156,23 @@ export const RunReportSchema = z.object({
       name: z.string(),
       threshold: z.string(),
       actual: z.number().nullable(),
-      passed: z.boolean(),
+      passed: z.boolean().describe('True only for a gate that was judged and met.'),
+      outcome: z
+        .enum(['pass', 'fail', 'n/a'])
+        .optional()
+        .describe('n/a: nothing to judge (docs/gates.md); absent in older reports: read `passed`.'),
+      note: z
+        .string()
+        .optional()
+        .describe('Why the gate had no number: "no case produced a verdict".'),
     }),
   ),
+  reasons: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Why the run failed besides its gates (a case file that did not load, nothing judged).',
+    ),
   metrics: z.object({
     passRate: Rate,
     passAllRepeats: Rate,

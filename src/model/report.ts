@@ -110,11 +110,20 @@ export interface RunMetrics {
   readonly cost: number;
 }
 
+/** pass: judged and met; fail: judged and missed (or nothing was judged); n/a: nothing to judge. */
+export type GateOutcome = 'pass' | 'fail' | 'n/a';
+
 export interface GateResult {
   readonly name: string;
   readonly threshold: string;
+  /** The measured value; 0 when the gate had nothing to measure (see `outcome`). */
   readonly actual: number;
+  /** True only for a gate that was judged and met (an `n/a` gate is not passed). */
   readonly passed: boolean;
+  /** Absent in reports written before it existed: read `passed` then. */
+  readonly outcome?: GateOutcome;
+  /** Why the gate failed or read n/a without a measurement, e.g. "no case produced a verdict". */
+  readonly note?: string;
 }
 
 export interface RunSummary {
@@ -215,6 +224,8 @@ export interface RunReport {
   readonly summary: RunSummary;
   readonly metrics: RunMetrics;
   readonly gates: readonly GateResult[];
+  /** Why the run failed besides its gates (a case file that did not load, nothing judged). */
+  readonly reasons?: readonly string[];
   readonly cases: readonly CaseResult[];
   /** Envelope property tests of the receivers, when the suite has a `properties:` block. */
   readonly properties: readonly PropertyResult[];
@@ -224,4 +235,15 @@ export interface RunReport {
   readonly warnings?: readonly RunWarning[];
   /** Versions, commit, filters, shard and seeds (written by the CLI). */
   readonly run?: RunInfo;
+}
+
+/** A gate's outcome; reports written before `outcome` existed only have `passed`. */
+export function outcomeOf(gate: GateResult): GateOutcome {
+  return gate.outcome ?? (gate.passed ? 'pass' : 'fail');
+}
+
+/** What a gate measured, as a reader sees it: the number, or why there was none. */
+export function gateActual(gate: GateResult, measured: string): string {
+  if (gate.note === undefined) return measured;
+  return outcomeOf(gate) === 'n/a' ? `n/a (${gate.note})` : gate.note;
 }

@@ -72,12 +72,25 @@ export { wilson } from '../metrics/wilson.ts';
 export { CaseInput } from '../model/case.ts';
 export { FINDING_CODES, type Finding, type FindingCode, type Outcome } from '../model/finding.ts';
 // Types
-export type { Case, ExpectedHandoff, Labels } from '../model/labelled-case.ts';
+export type {
+  Case,
+  ExpectedHandoff,
+  ExpectedToolCall,
+  Labels,
+  ToolMatchMode,
+  ToolTrajectory,
+} from '../model/labelled-case.ts';
 export type * from '../model/report.ts';
 export { REPORT_SCHEMA_VERSION } from '../model/report.ts';
 export type { Step, StepKind } from '../model/step.ts';
 export { type GateConfig, type Suite, SuiteInput } from '../model/suite.ts';
-export type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
+export type {
+  HandoffEvent,
+  QuestionEvent,
+  Timeline,
+  TimelineEvent,
+  ToolCallEvent,
+} from '../model/timeline.ts';
 // The pure core: normalisation, checks, metrics
 export { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
 export type { Recognizer } from '../normalize/recognizer.ts';
@@ -103,9 +116,11 @@ export {
   emitQuestion,
   emitReject,
   type HandoffSpec,
+  type QuestionSpec,
   type RejectionSpec,
   withAgentTurn,
 } from './conventions.ts';
 export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';
 // Running suites
 export { type EvaluateOptions, type Evaluation, evaluateSuite } from './evaluate.ts';
+export { emitToolCall, type ToolCallSpec, withToolCall } from './tool-calls.ts';

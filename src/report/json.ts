@@ -67,6 +67,7 @@ const reportShape = obj(
     'passed',
     'summary',
     'gates',
+    'reasons',
     'metrics',
     'cases',
     'properties',
@@ -75,7 +76,7 @@ const reportShape = obj(
   {
     suite: obj(['name', 'file', 'adapter']),
     summary: obj(['cases', 'passed', 'failed', 'errored', 'byCode'], { byCode: byCode(same) }),
-    gates: list(obj(['name', 'threshold', 'actual', 'passed'])),
+    gates: list(obj(['name', 'threshold', 'actual', 'passed', 'outcome', 'note'])),
     metrics: obj(['passRate', 'passAllRepeats', 'byCode', 'confusion', 'hops', 'cost'], {
       passRate: rate,
       passAllRepeats: rate,

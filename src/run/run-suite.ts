@@ -12,7 +12,7 @@ import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
-import { evaluateGates } from './gates.ts';
+import { evaluateGates, runVerdict } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import { summarize, toCaseResult } from './summarize.ts';
@@ -96,16 +96,25 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
   const { recognition, warnings } = recognitionOf(plan, runsByCase);
+  const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
+  const strictErrors = warnings.filter((w) => w.severity === 'error').length;
+  const reasons = [
+    ...verdict.reasons,
+    ...(strictErrors > 0
+      ? [`${strictErrors} ${strictErrors === 1 ? 'rule' : 'rules'} matched no span (--strict)`]
+      : []),
+  ];
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    passed: gates.every((g) => g.passed) && !warnings.some((w) => w.severity === 'error'),
+    passed: verdict.passed && strictErrors === 0,
     summary,
     metrics,
     gates,
+    ...(reasons.length > 0 && { reasons }),
     cases,
     properties,
     ...(recognition.length > 0 && { recognition }),
@@ -136,7 +145,7 @@ function recognitionOf(plan: RunPlan, runsByCase: readonly (readonly CaseRun[])[
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
 function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
-  const checks = enabledChecks(config.checks);
+  const checks = enabledChecks(config.checks, config.facts ? { facts: config.facts } : {});
   const require = config.contracts?.require ?? false;
   if (contracts.length > 0 || require)
     checks.push(bindCheck(contractConformance, { contracts, require }));

@@ -117,7 +117,9 @@ describe('a recognition rule that matches no span (the old CrewAI recipe)', () =
 
     expect(result.code).toBe(2);
     expect(text).toContain(`✗ ERROR  ${suite}:11  recognize.unmatched`);
-    expect(lines(text).at(-2)).toMatch(/^FAIL .* · 1 error \(--strict\) · 1 warning$/);
+    expect(lines(text).at(-2)).toMatch(
+      /^FAIL .* · 1 rule matched no span \(--strict\) · 1 warning$/,
+    );
     expect(report.passed).toBe(false);
     expect(report.warnings?.[0]).toMatchObject({ code: 'recognize.unmatched', severity: 'error' });
     // Counts and warnings are part of the published report schema.

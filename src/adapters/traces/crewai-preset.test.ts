@@ -64,6 +64,8 @@ describe.each([
 ])('the crewai preset on openinference-instrumentation-crewai (%s mode)', (_mode, file) => {
   it('turns a delegation into a handoff, the coworker’s tool calls into its own effects, and its answer into a return', async () => {
     expect(await story(file, 'crew-7001')).toEqual([
+      // The lead's answer to the first message asks the customer for the order.
+      '0 question lead → customer',
       '1 handoff lead → refunds (delegation)',
       '1 effect refund A-1001 by refunds',
       '1 return refunds → lead: Refund of 750 EUR issued for order A-1001.',
@@ -82,6 +84,7 @@ describe.each([
 
   it('attributes the coworker’s plain tool calls to the coworker, even without an agent span', async () => {
     expect(await story(file, 'crew-7001', [{ preset: 'crewai' }])).toEqual([
+      '0 question lead → customer',
       '1 handoff lead → refunds (delegation)',
       '1 tool issue_refund by refunds',
       '1 return refunds → lead: Refund of 750 EUR issued for order A-1001.',

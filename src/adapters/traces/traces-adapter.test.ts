@@ -103,6 +103,17 @@ describe('the traces adapter', () => {
     );
   });
 
+  it('fits an effect label’s window to the trace as well', async () => {
+    const c = testCase(
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: none\n  effects: [{ effect: refund, key: A-1001, window: [1, 5] }]\n',
+    );
+
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.labels?.effects?.[0]?.window).toEqual([1, 1]);
+    expect(out?.notes?.[0]?.message).toMatch(/^a label expects refund A-1001 in steps 1 to 5, but/);
+  });
+
   it('leaves labels alone when they fit the trace', async () => {
     const c = testCase(
       'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 0 }]\n',
