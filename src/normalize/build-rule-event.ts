@@ -108,7 +108,14 @@ function effectBuilder(
       const effect = text(name(span));
       const id = text(key(span));
       const said = outcomeOf ? text(outcomeOf(span)) : undefined;
-      const outcome = said === undefined ? 'committed' : OUTCOMES.find((o) => o === said);
+      // Without an outcome place, a span that ended in error (the payments API timed out) is a
+      // failed attempt, so the retry that succeeds is the one commit.
+      const outcome =
+        said === undefined
+          ? span.status === 'error'
+            ? 'failed'
+            : 'committed'
+          : OUTCOMES.find((o) => o === said);
       if (effect === undefined || id === undefined || outcome === undefined) return undefined;
       const agent = agentOf?.(span, index) ?? acting(span);
       const owner = ownerOf?.(span, index);

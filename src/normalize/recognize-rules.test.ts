@@ -134,6 +134,34 @@ describe('recognition rules', () => {
     });
   });
 
+  it('make a span that ended in error a failed effect, unless its outcome place says otherwise', () => {
+    const call = (id: string, status: 'ok' | 'error') => ({
+      ...span(
+        id,
+        'issue_refund.run',
+        {
+          'tool.name': 'issue_refund',
+          'input.value': '{"order_id":"A-1001"}',
+          'pay.result': 'committed',
+        },
+        'lead',
+      ),
+      status,
+    });
+    const rule = { attribute: { key: 'tool.name', value: 'issue_refund' } };
+    const effect = { name: 'refund', key: 'json:input.value:order_id' };
+    const outcomes = (r: unknown) =>
+      events([r], [lead, call('r1', 'error'), call('r2', 'ok')]).flatMap((e) =>
+        e.kind === 'effect' ? [e.outcome] : [],
+      );
+
+    expect(outcomes({ ...rule, effect })).toEqual(['failed', 'committed']);
+    expect(outcomes({ ...rule, effect: { ...effect, outcome: 'attr:pay.result' } })).toEqual([
+      'committed',
+      'committed',
+    ]);
+  });
+
   it('say who acts inside a delegation that is a call, and when and with what it returned', () => {
     // Wrapper mode: no agent span for the coworker; its tool calls sit under the delegation.
     const call = span(
