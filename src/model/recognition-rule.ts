@@ -24,8 +24,18 @@ const Fixed = z
   })
   .describe('A fixed value instead of a place: `{ value: human }`.');
 
-/** A place on the span, or a fixed value. */
-const Place = z.union([Locator, Fixed]);
+/**
+ * A place on the span, or a fixed value; or a list of them, read in order until one finds a value
+ * (CrewAI takes the coworker from `coworker` or `co_worker`).
+ */
+const Place = z.union([
+  Locator,
+  Fixed,
+  z
+    .array(z.union([Locator, Fixed]))
+    .min(1)
+    .describe('Places tried in order; the first that finds a value wins.'),
+]);
 
 /** Text written as it is (a code such as `delegation`), unless it reads as a place; or `{ value }`. */
 const TextOrPlace = z.union([

@@ -102,6 +102,38 @@ describe('recognition rules', () => {
     ]);
   });
 
+  it('read a list of places in order, the first that finds a value: CrewAI’s co_worker too', () => {
+    const crew = span('crew', 'Crew.kickoff', {
+      'openinference.span.kind': 'CHAIN',
+      crew_agents: '[{"role": "Support Lead"}, {"role": "Refund Specialist"}]',
+    });
+    const agent = { ...lead, parentId: 'crew' };
+    const legacy = span(
+      'd',
+      'Delegate work to coworker.run',
+      {
+        'openinference.span.kind': 'TOOL',
+        'tool.name': 'Delegate work to coworker',
+        'input.value': '{"task":"Refund A-1001","co_worker":"refund specialist"}',
+      },
+      'lead',
+    );
+    const to = (rules: unknown[]) => handoffs(rules, [crew, agent, legacy]).map((h) => h.to);
+
+    expect(to([{ preset: 'crewai' }])).toEqual(['Refund Specialist']);
+    expect(
+      to([
+        {
+          name: 'Delegate work to coworker.run',
+          handoff: { to: ['attr:nowhere', { value: 'x' }] },
+        },
+      ]),
+    ).toEqual(['x']);
+    expect(
+      to([{ name: 'Delegate work to coworker.run', handoff: { to: ['attr:a', 'attr:b'] } }]),
+    ).toEqual([]);
+  });
+
   it('leave a span alone when the rule cannot find its target', () => {
     const rules = [
       { name: 'Delegate work to coworker', handoff: { to: 'json:input.value:missing' } },

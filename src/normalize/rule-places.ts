@@ -23,9 +23,20 @@ export function matcher(pattern: string): Match {
 /**
  * A place as a function of the span: `attr:<key>`, `json:<key>:<dotted.path>` (a path into an
  * attribute's JSON), `name:<regex>` (group 1 of a regex on the span name), `name` (group 1 of the
- * rule's own name regex), or `{ value }`, the same for every span.
+ * rule's own name regex), or `{ value }`, the same for every span; a list is read in order until
+ * one of its places finds a non-empty value.
  */
 export function locate(place: Place, ruleName: Match | undefined): Locate {
+  if (Array.isArray(place)) {
+    const tries = place.map((p) => locate(p, ruleName));
+    return (s) => {
+      for (const t of tries) {
+        const value = t(s);
+        if (value !== undefined && value !== null && value !== '') return value;
+      }
+      return undefined;
+    };
+  }
   if (typeof place !== 'string') {
     const { value } = place;
     return () => value;

@@ -17,6 +17,8 @@ const TOOL = { key: 'openinference.span.kind', value: 'TOOL' };
 // CrewAI's own tool names, and the snake_case names its native function calling gives them.
 const DELEGATE = '/^(Delegate work to coworker|delegate_work_to_coworker)$/';
 const ASK = '/^(Ask question to coworker|ask_question_to_coworker)$/';
+// CrewAI reads the coworker from either argument name.
+const COWORKER = ['json:input.value:coworker', 'json:input.value:co_worker'];
 
 /**
  * The rule sets Baton ships. `crewai`: openinference-instrumentation-crewai in both its modes
@@ -32,7 +34,7 @@ export const PRESETS: Readonly<Record<PresetName, readonly PresetRule[]>> = {
       rule: {
         attribute: [TOOL, { key: 'tool.name', value: DELEGATE }],
         handoff: {
-          to: 'json:input.value:coworker',
+          to: COWORKER,
           payload: 'attr:input.value',
           reason: 'delegation',
           returns: 'attr:output.value',
@@ -44,7 +46,7 @@ export const PRESETS: Readonly<Record<PresetName, readonly PresetRule[]>> = {
       label: 'Ask question to coworker',
       rule: {
         attribute: [TOOL, { key: 'tool.name', value: ASK }],
-        question: { to: 'json:input.value:coworker', returns: 'attr:output.value' },
+        question: { to: COWORKER, returns: 'attr:output.value' },
       },
       agentName: crewRole,
     },
