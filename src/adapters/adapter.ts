@@ -37,6 +37,14 @@ export interface CaseRunOutput {
   readonly labels?: Labels;
   /** What the adapter noticed about this case that the user should know (run warnings). */
   readonly notes?: readonly CaseNote[];
+  /** The steps the adapter cut a case that lists none into (a recorded trace), in order. */
+  readonly steps?: readonly DerivedStepText[];
+}
+
+/** One step an adapter derived, as reports show it: `trace 4bf92f35 "POST /chat"`. */
+export interface DerivedStepText {
+  readonly kind: string;
+  readonly text: string;
 }
 
 /**

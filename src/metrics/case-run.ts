@@ -26,6 +26,8 @@ export interface CaseRun {
   /** Spans each rule and shape matched in this run (absent when the case errored). */
   readonly recognition?: readonly MatchCount[];
   readonly notes?: readonly CaseNote[];
+  /** The steps the adapter derived for a case that lists none (a recorded trace). */
+  readonly steps?: readonly { readonly kind: string; readonly text: string }[];
   /** The normalised events the findings were judged on (absent when the run errored). */
   readonly timeline?: readonly TimelineEvent[];
 }

@@ -97,7 +97,10 @@ const Case = z.object({
   participants: z.object({ agents: z.array(z.string()), persons: z.array(z.string()) }).optional(),
   steps: z
     .array(z.object({ kind: z.string(), text: z.string(), line: z.number().int().optional() }))
-    .optional(),
+    .optional()
+    .describe(
+      "The case's steps in short; for a recorded trace, the steps Baton derived (kind trace).",
+    ),
   runs: z.array(Repeat).optional(),
   timelineOmitted: z.number().int().min(1).optional(),
   timeline: z.array(Event).optional(),

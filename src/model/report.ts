@@ -82,7 +82,7 @@ export interface CaseResult {
     readonly agents: readonly string[];
     readonly persons: readonly string[];
   };
-  /** The case's steps in short. */
+  /** The case's steps in short; for a recorded trace, the steps its adapter derived (`trace`). */
   readonly steps?: readonly ReportStep[];
   /** The timeline of the run shown (the run `findings` come from). */
   readonly timeline?: readonly ReportEvent[];

@@ -40,6 +40,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions): strin
     [header(report, paint)],
     badCases(report.cases, paint),
     options.verbose ? passingCases(report.cases, paint) : [],
+    options.verbose ? derivedSteps(report.cases, paint) : [],
     propertiesSection(report, paint),
     findingsTable(report, paint),
     recognitionTable(report, paint, options.verbose ?? false),
@@ -99,6 +100,21 @@ function passingCases(cases: readonly CaseResult[], paint: Paint): string[] {
     .filter((c) => c.status === 'pass')
     .map((c) => [paint('green', '✓'), c.id, c.title, paint('dim', duration(c.durationMs))]);
   return textTable(rows);
+}
+
+/** Where each step of a recorded trace begins, per case: what a label's `at` counts. */
+function derivedSteps(cases: readonly CaseResult[], paint: Paint): string[] {
+  const traced = cases.filter((c) => c.steps?.length && c.steps.every((s) => s.kind === 'trace'));
+  if (traced.length === 0) return [];
+  return [
+    paint('dim', 'Steps derived from the traces'),
+    ...traced.flatMap((c) => [
+      `  ${c.id}`,
+      ...textTable((c.steps ?? []).map((s, i) => [paint('dim', `step ${i}`), s.text])).map(
+        (line) => `    ${line}`,
+      ),
+    ]),
+  ];
 }
 
 function findingsTable(report: RunReport, paint: Paint): string[] {

@@ -110,6 +110,7 @@ export async function runCaseOnce(
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
     recognition: extra?.recognition ?? shapeCounts(recognizers, counted.matched),
     ...(extra?.notes?.length && { notes: extra.notes }),
+    ...(extra?.steps?.length && { steps: extra.steps }),
   };
 }
 

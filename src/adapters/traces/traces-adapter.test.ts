@@ -114,6 +114,18 @@ describe('the traces adapter', () => {
     expect(out?.notes?.[0]?.message).toMatch(/^a label expects refund A-1001 in steps 1 to 5, but/);
   });
 
+  it('says where each step it derived begins, for reports to show in place of written steps', async () => {
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.steps).toHaveLength(2);
+    expect(out?.steps?.[0]).toMatchObject({
+      kind: 'trace',
+      text: expect.stringMatching(/^trace [0-9a-f]{8} "/),
+    });
+  });
+
   it('leaves labels alone when they fit the trace', async () => {
     const c = testCase(
       'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 0 }]\n',

@@ -74,6 +74,7 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
       return {
         spans: derived.spans,
         recognition: derived.recognition,
+        steps: derived.steps.map((s) => ({ kind: 'trace', text: s.describe })),
         ...(fitted.notes.length > 0 && { labels: fitted.labels, notes: fitted.notes }),
       };
     },
