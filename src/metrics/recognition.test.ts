@@ -134,6 +134,27 @@ describe('runWarnings', () => {
     ]);
   });
 
+  it('makes a note many cases share one warning, tied to a case only when one case had it', () => {
+    const unread = { code: 'traces.unreadable', message: '2 place(s) in x.jsonl …' } as const;
+    const warnings = runWarnings({
+      file: 's.yaml',
+      counts: [],
+      notes: [
+        { caseId: 'a', note: unread },
+        { caseId: 'b', note: unread },
+        { caseId: 'b', note: { code: 'window.past_end', message: 'cut' } },
+      ],
+      expectedHandoffs: 0,
+      observedHandoffs: 0,
+      strict: false,
+    });
+
+    expect(warnings.map((w) => [w.code, w.caseId])).toEqual([
+      ['traces.unreadable', undefined],
+      ['window.past_end', 'b'],
+    ]);
+  });
+
   test.prop([
     fc.array(fc.array(fc.nat({ max: 3 }), { minLength: 2, maxLength: 2 }), {
       minLength: 1,

@@ -84,9 +84,7 @@ export function runWarnings(input: WarningInput): RunWarning[] {
       warnings.push({ code: 'recognize.unmatched', severity, ...at(c), ...unmatchedPreset(c) });
     }
   }
-  for (const { caseId, note } of input.notes) {
-    warnings.push({ ...note, severity: 'warning', caseId, file: input.file });
-  }
+  warnings.push(...noteWarnings(input));
   if (input.expectedHandoffs > 0 && input.observedHandoffs === 0) {
     warnings.push({
       code: 'handoffs.unrecognized',
@@ -97,6 +95,26 @@ export function runWarnings(input: WarningInput): RunWarning[] {
     });
   }
   return warnings;
+}
+
+/**
+ * Case notes as warnings; a note many cases share (an unreadable trace file) is one warning,
+ * tied to a case only when one case had it.
+ */
+function noteWarnings(input: WarningInput): RunWarning[] {
+  const byText = new Map<string, { note: CaseNote; caseIds: string[] }>();
+  for (const { caseId, note } of input.notes) {
+    const key = `${note.code}\n${note.message}`;
+    const seen = byText.get(key);
+    if (seen) seen.caseIds.push(caseId);
+    else byText.set(key, { note, caseIds: [caseId] });
+  }
+  return [...byText.values()].map(({ note, caseIds }) => ({
+    ...note,
+    severity: 'warning',
+    ...(caseIds.length === 1 && { caseId: caseIds[0] }),
+    file: input.file,
+  }));
 }
 
 function cases(c: RecognitionCount): string {

@@ -195,6 +195,7 @@ export const RUN_WARNING_CODES = [
   'steps.unmatched',
   'window.past_end',
   'handoffs.unrecognized',
+  'traces.unreadable',
 ] as const;
 export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
 

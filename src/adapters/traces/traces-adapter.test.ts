@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/fixtures/traces/otlp-writer.ts';
@@ -124,6 +126,25 @@ describe('the traces adapter', () => {
       kind: 'trace',
       text: expect.stringMatching(/^trace [0-9a-f]{8} "/),
     });
+  });
+
+  it('warns once per case, with the first place, when its trace files hold lines it cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-unread-'));
+    const good = readFileSync(join(ROOT, FIXED, 'agents-sdk.jsonl'), 'utf8').trimEnd();
+    writeFileSync(join(dir, 'export.jsonl'), `${good}\n{"resourceSpans": [ cut off\n`);
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const out = await adapter({ files: [join(dir, 'export.jsonl')] })
+      .runCase(c, ctx)
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
+
+    expect(out?.spans?.length).toBeGreaterThan(0);
+    expect(out?.notes?.map((n) => n.code)).toEqual(['traces.unreadable']);
+    expect(out?.notes?.[0]?.message).toMatch(
+      new RegExp(
+        `^1 place\\(s\\) in .*export\\.jsonl could not be read, first .*export\\.jsonl:${good.split('\n').length + 1}: `,
+      ),
+    );
   });
 
   it('leaves labels alone when they fit the trace', async () => {

@@ -9,15 +9,18 @@ import { compileRules } from '../../normalize/recognize-rules.ts';
 import { type DerivedSteps, deriveSteps } from '../../traces/derive-steps.ts';
 import { lowerTrace } from '../../traces/lower-spans.ts';
 import { participantNames } from '../../traces/participant-names.ts';
+import type { TraceProblem } from '../../traces/read-batches.ts';
 import { TraceIndex } from '../../traces/trace-index.ts';
 import type { Adapter } from '../adapter.ts';
-import { findCaseTraces } from './find-case-traces.ts';
+import { findCaseTraces, unreadNote } from './find-case-traces.ts';
 import { fitLabels, stepListing } from './fit-labels.ts';
 import { matchCounts } from './match-counts.ts';
 
 /** A case's trace in Baton's shape, cut into steps, with what each rule and shape matched. */
 export interface DerivedTrace extends DerivedSteps {
   readonly recognition: readonly MatchCount[];
+  /** Places in the case's trace files that could not be read. */
+  readonly problems: readonly TraceProblem[];
 }
 
 /** What the traces adapter exposes beyond the Adapter interface (for tools and tests). */
@@ -48,7 +51,7 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
   const nameOf = participantNames(config.names);
 
   const derive = async (testCase: Case): Promise<DerivedTrace> => {
-    const spans = await findCaseTraces(testCase, files, indexOf);
+    const { spans, problems } = await findCaseTraces(testCase, files, indexOf);
     const lowered = lowerTrace(spans, {
       recognizers: BUILT_IN_RECOGNIZERS,
       nameOf,
@@ -57,7 +60,8 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     const steps = testCase.trace?.steps ?? config.steps;
     const derived = deriveSteps(lowered.spans, steps);
     const fromSuite = testCase.trace?.steps === undefined;
-    return { ...derived, recognition: matchCounts(rules, lowered, derived, { steps, fromSuite }) };
+    const recognition = matchCounts(rules, lowered, derived, { steps, fromSuite });
+    return { ...derived, recognition, problems };
   };
 
   return {
@@ -71,11 +75,14 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
       const derived = await derive(testCase);
       checkWrittenSteps(testCase, derived);
       const fitted = fitLabels(testCase, derived);
+      const unread = unreadNote(derived.problems);
+      const notes = unread ? [unread, ...fitted.notes] : fitted.notes;
       return {
         spans: derived.spans,
         recognition: derived.recognition,
         steps: derived.steps.map((s) => ({ kind: 'trace', text: s.describe })),
-        ...(fitted.notes.length > 0 && { labels: fitted.labels, notes: fitted.notes }),
+        ...(fitted.notes.length > 0 && { labels: fitted.labels }),
+        ...(notes.length > 0 && { notes }),
       };
     },
   };
