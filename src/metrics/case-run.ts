@@ -1,5 +1,5 @@
 import type { Finding, FindingCode } from '../model/finding.ts';
-import type { CaseNote, MatchCount, ObservedHandoff } from '../model/report.ts';
+import type { CaseNote, MatchCount, ObservedHandoff, UnhandledError } from '../model/report.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
@@ -28,6 +28,8 @@ export interface CaseRun {
   readonly notes?: readonly CaseNote[];
   /** The steps the adapter derived for a case that lists none (a recorded trace). */
   readonly steps?: readonly { readonly kind: string; readonly text: string }[];
+  /** Errors that escaped the implementation during this run (they made it an error). */
+  readonly strays?: readonly UnhandledError[];
   /** The normalised events the findings were judged on (absent when the run errored). */
   readonly timeline?: readonly TimelineEvent[];
 }

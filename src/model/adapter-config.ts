@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timerMs } from './bounds.ts';
 import { RecognitionRule } from './recognition-rule.ts';
 
 export { RecognitionRule } from './recognition-rule.ts';
@@ -21,7 +22,7 @@ const StartCommand = z.strictObject({
   cwd: z.string().optional().describe('Relative to the suite file.'),
   env: z.record(z.string(), z.string()).default({}),
   ready_url: z.string().optional().describe('Polled until it answers, before the first case.'),
-  ready_timeout_ms: z.number().int().min(1).default(15_000),
+  ready_timeout_ms: timerMs(1).default(15_000),
 });
 
 /** Where the HTTP adapter finds the handoff decision: in the spans, or in the response body. */
@@ -56,12 +57,10 @@ const HttpAdapter = z.strictObject({
     .number()
     .int()
     .min(0)
+    .max(65_535)
     .default(0)
     .describe('Port of the OTLP/HTTP receiver Baton runs on loopback (0: any free port).'),
-  span_wait_ms: z
-    .number()
-    .int()
-    .min(0)
+  span_wait_ms: timerMs(0)
     .default(2000)
     .describe('How long to wait for the service to export a case’s spans after its last step.'),
 });

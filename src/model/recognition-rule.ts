@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compilesSafely } from '../safe-regex.ts';
 
 const LOCATOR = /^(attr:.+|json:[^:]+:.+|name|name:.+)$/s;
 const LOCATOR_HELP =
@@ -13,7 +14,10 @@ export function isLocator(text: string): boolean {
 const Locator = z
   .string()
   .regex(LOCATOR, `a place on the span: ${LOCATOR_HELP}`)
-  .refine(validLocatorRegex, { message: 'the regular expression after `name:` does not compile' });
+  .refine(validLocatorRegex, {
+    message:
+      'the regular expression after `name:` does not compile (RE2 syntax: no backreferences or lookaround)',
+  });
 
 /** A value written in the rule itself, the same for every span it matches. */
 const Fixed = z
@@ -40,7 +44,8 @@ const Place = z.union([
 /** Text written as it is (a code such as `delegation`), unless it reads as a place; or `{ value }`. */
 const TextOrPlace = z.union([
   z.string().min(1).refine(validLocatorRegex, {
-    message: 'the regular expression after `name:` does not compile',
+    message:
+      'the regular expression after `name:` does not compile (RE2 syntax: no backreferences or lookaround)',
   }),
   Fixed,
 ]);
@@ -54,16 +59,17 @@ const ReasonOrPlace = z.union([
       message: 'a snake_case reason code such as `delegation`, or a place such as attr:<key>',
     })
     .refine(validLocatorRegex, {
-      message: 'the regular expression after `name:` does not compile',
+      message:
+        'the regular expression after `name:` does not compile (RE2 syntax: no backreferences or lookaround)',
     }),
   Fixed,
 ]);
 
 /** Exact text, or a `/regex/flags` that must compile. */
-const Pattern = z
-  .string()
-  .min(1)
-  .refine(validPattern, { message: 'the /regular expression/ does not compile' });
+const Pattern = z.string().min(1).refine(validPattern, {
+  message:
+    'the /regular expression/ does not compile (RE2 syntax: no backreferences or lookaround; flags i, s, m)',
+});
 
 const AttributeMatch = z.strictObject({ key: z.string().min(1), value: Pattern });
 
@@ -152,10 +158,5 @@ function validLocatorRegex(text: string): boolean {
 }
 
 function compiles(source: string, flags?: string): boolean {
-  try {
-    new RegExp(source, flags);
-    return true;
-  } catch {
-    return false;
-  }
+  return compilesSafely(source, flags);
 }

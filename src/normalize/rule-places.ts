@@ -1,11 +1,12 @@
 import { isLocator, type Place } from '../model/recognition-rule.ts';
+import { compileSafe, type SafeMatch } from '../safe-regex.ts';
 import { parseJson } from './attrs.ts';
 import type { SpanRecord } from './span-record.ts';
 
 /** Reads one value off a span, as a rule's place says. */
 export type Locate = (span: SpanRecord) => unknown;
 /** A compiled name or attribute pattern: the match (with groups) or null. */
-export type Match = (text: string) => RegExpExecArray | null;
+export type Match = (text: string) => SafeMatch | null;
 
 const REGEX = /^\/(.*)\/([a-z]*)$/s;
 
@@ -13,11 +14,10 @@ const REGEX = /^\/(.*)\/([a-z]*)$/s;
 export function matcher(pattern: string): Match {
   const re = REGEX.exec(pattern);
   if (re) {
-    const regex = new RegExp(re[1] ?? '', re[2]);
+    const regex = compileSafe(re[1] ?? '', re[2]);
     return (t) => regex.exec(t);
   }
-  const exact = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return (t) => exact.exec(t);
+  return (t) => (t === pattern ? [t] : null);
 }
 
 /**
@@ -55,7 +55,7 @@ export function locate(place: Place, ruleName: Match | undefined): Locate {
   }
   if (place === 'name') return (s) => group(ruleName?.(s.name));
   if (place.startsWith('name:')) {
-    const regex = new RegExp(place.slice(5));
+    const regex = compileSafe(place.slice(5));
     return (s) => group(regex.exec(s.name));
   }
   // The schema admits only the forms above; reaching here is a bug in Baton, not in the suite.
@@ -68,7 +68,7 @@ export function locateOrLiteral(value: Place, ruleName: Match | undefined): Loca
   return locate(value, ruleName);
 }
 
-function group(m: RegExpExecArray | null | undefined): string | undefined {
+function group(m: SafeMatch | null | undefined): string | undefined {
   return m ? (m[1] ?? m[0]) : undefined;
 }
 

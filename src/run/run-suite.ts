@@ -3,18 +3,19 @@ import type { Capture } from '../capture/capture.ts';
 import { contractConformance } from '../checks/contract-conformance.ts';
 import { bindCheck, type EnabledCheck, enabledChecks } from '../checks/registry.ts';
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import { runProperties } from '../contracts/properties/run-properties.ts';
 import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import { type LineOf, runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
 import type { Case } from '../model/labelled-case.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
+import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { evaluateGates, runVerdict } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
+import type { StopControl } from './stop-control.ts';
+import type { StrayErrors } from './stray-errors.ts';
 import { summarize, toCaseResult } from './summarize.ts';
 
 /** Overrides for the property run, from CLI flags: replay one counterexample. */
@@ -53,6 +54,10 @@ export interface RunPlan {
   readonly now?: () => Date;
   /** A rule or step rule that matched no span fails the run (`baton run --strict`). */
   readonly strict?: boolean;
+  /** Set by a signal: no new case run starts, and the report is marked interrupted. */
+  readonly stop?: StopControl;
+  /** Collects errors that escape the implementation; each one fails the run. */
+  readonly strays?: StrayErrors;
 }
 
 /**
@@ -70,23 +75,35 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     capture: plan.capture,
     checks: checksOf(config, plan.contracts ?? []),
     timeoutMs: config.timeout_ms,
+    ...(plan.strays && { strays: plan.strays }),
     toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
   };
+  const stopped = () => plan.stop?.stopped ?? false;
   await plan.adapter.setup?.();
-  let runsByCase: CaseRun[][];
+  let pooled: (CaseRun[] | undefined)[];
   let properties: PropertyResult[] = [];
   try {
-    runsByCase = await mapPool(plan.cases, plan.concurrency ?? config.concurrency, async (c) => {
-      const runs: CaseRun[] = [];
-      for (let r = 0; r < repeat; r++) runs.push(await runCaseOnce(c, r, options));
-      plan.onCaseDone?.(c, runs);
-      return runs;
-    });
-    properties = await propertiesOf(plan, startedAt.getTime());
+    const concurrency = plan.concurrency ?? config.concurrency;
+    pooled = await mapPool(
+      plan.cases,
+      concurrency,
+      async (c) => {
+        const runs: CaseRun[] = [];
+        for (let r = 0; r < repeat && (r === 0 || !stopped()); r++)
+          runs.push(await runCaseOnce(c, r, options));
+        plan.onCaseDone?.(c, runs);
+        return runs;
+      },
+      stopped,
+    );
+    if (!stopped()) properties = await propertiesOf(plan, startedAt.getTime());
   } finally {
     await plan.adapter.teardown?.();
   }
-  const cases = plan.cases.map((c, i) => toCaseResult(c, runsByCase[i] ?? [], config.costs));
+  // An interrupted run reports the cases that ran; those never started are only counted.
+  const ran = plan.cases.flatMap((c, i) => (pooled[i] ? [{ c, runs: pooled[i] }] : []));
+  const runsByCase = ran.map((r) => r.runs);
+  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs));
   for (const broken of plan.brokenCases ?? []) {
     const { run, result } = brokenCaseOutcome(broken);
     runsByCase.push([run]);
@@ -104,13 +121,18 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
       ? [`${strictErrors} ${strictErrors === 1 ? 'rule' : 'rules'} matched no span (--strict)`]
       : []),
   ];
+  const unhandled = unhandledOf(runsByCase, plan.strays);
+  const interrupted = plan.stop?.reason;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    passed: verdict.passed && strictErrors === 0,
+    // A run cut short, one whose implementation let errors escape, or (under --strict) one with a
+    // rule that matched nothing never passes.
+    passed:
+      verdict.passed && interrupted === undefined && unhandled.length === 0 && strictErrors === 0,
     summary,
     metrics,
     gates,
@@ -119,6 +141,10 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     properties,
     ...(recognition.length > 0 && { recognition }),
     ...(warnings.length > 0 && { warnings }),
+    ...(interrupted !== undefined && {
+      interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
+    }),
+    ...(unhandled.length > 0 && { unhandled }),
   };
 }
 
@@ -143,6 +169,15 @@ function recognitionOf(plan: RunPlan, runsByCase: readonly (readonly CaseRun[])[
   return { recognition, warnings };
 }
 
+/** Every escaped error: those that failed a case run, then those no running case could take. */
+function unhandledOf(
+  runsByCase: readonly (readonly CaseRun[])[],
+  strays: StrayErrors | undefined,
+): UnhandledError[] {
+  const seen = runsByCase.flat().flatMap((run) => run.strays ?? []);
+  return [...seen, ...(strays?.takeLate() ?? [])];
+}
+
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
 function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
   const checks = enabledChecks(config.checks, config.facts ? { facts: config.facts } : {});
@@ -157,6 +192,8 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
   if (!settings || !plan.contracts?.length) return [];
   const o = plan.properties ?? {};
   const seed = o.seed ?? settings.seed;
+  // fast-check loads for suites with properties only.
+  const { runProperties } = await import('../contracts/properties/run-properties.ts');
   return runProperties(plan.contracts, plan.adapter, {
     numRuns: o.numRuns ?? settings.num_runs,
     now: o.clock ?? now,
