@@ -1,7 +1,8 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { Edge, NegotiationOutcome, NegotiationRequest, Receiver } from '../contracts/types.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
-import type { Case } from '../model/labelled-case.ts';
+import type { Case, Labels } from '../model/labelled-case.ts';
+import type { CaseNote, MatchCount } from '../model/report.ts';
 import type { Step } from '../model/step.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 
@@ -30,6 +31,20 @@ export interface CaseRunOutput {
   readonly spans?: readonly SpanRecord[];
   /** The seed of the permuted order this run used (a `permute` fault): replays it. */
   readonly permutationSeed?: number;
+  /** Spans each of the adapter's rules and shapes matched (else Baton counts its built-in shapes). */
+  readonly recognition?: readonly MatchCount[];
+  /** Labels adjusted to this run, e.g. a window cut to a short recorded trace. */
+  readonly labels?: Labels;
+  /** What the adapter noticed about this case that the user should know (run warnings). */
+  readonly notes?: readonly CaseNote[];
+  /** The steps the adapter cut a case that lists none into (a recorded trace), in order. */
+  readonly steps?: readonly DerivedStepText[];
+}
+
+/** One step an adapter derived, as reports show it: `trace 4bf92f35 "POST /chat"`. */
+export interface DerivedStepText {
+  readonly kind: string;
+  readonly text: string;
 }
 
 /**

@@ -6,7 +6,7 @@ export type ReturnedBy =
   | 'handback'
   /** B rejected a handoff (from A, or from an unnamed sender). */
   | 'rejection'
-  /** B's agent turn began after the handoff and ended before A sent again, in the same step. */
+  /** B's agent turn began after the handoff and ended before A sent again, in the same step, or a `return` event says B's answer came back. */
   | 'answer';
 
 /** An observed handoff no expectation claimed that is ping-pong, not merely unneeded. */
@@ -92,6 +92,16 @@ function howItCameBack(
       e.kind === 'agent_turn' &&
       e.agent === sent.to &&
       e.end <= again.at &&
+      sent.step === again.step
+    ) {
+      return { returnedBy: 'answer', evidence: e.spanId };
+    }
+    // A delegation that was a call came back with B's answer (a CrewAI tool call ended).
+    if (
+      e.kind === 'return' &&
+      e.by === sent.to &&
+      e.to === sent.from &&
+      (e.of === undefined || e.of === sent.spanId) &&
       sent.step === again.step
     ) {
       return { returnedBy: 'answer', evidence: e.spanId };

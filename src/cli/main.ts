@@ -95,6 +95,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--baseline <report>',
       'compare this run with a saved report.json (compare.json, compare.md)',
     )
+    .option(
+      '--strict',
+      'a recognition or step rule that matches no span is an error (exit 2), not a warning',
+    )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) => {

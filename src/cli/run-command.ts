@@ -37,6 +37,8 @@ export interface RunFlags {
   readonly shard?: { readonly index: number; readonly total: number };
   /** A saved report.json to compare this run with. */
   readonly baseline?: string;
+  /** A recognition or step rule that matched no span fails the run (exit 2). */
+  readonly strict?: boolean;
 }
 
 /** Checks the suites exist (or the default one does) and returns the paths to run. */
@@ -128,6 +130,7 @@ async function evaluate(
       ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
       ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
       ...(flags.shard && { shard: flags.shard }),
+      ...(flags.strict && { strict: true }),
       // Replaying a counterexample (--path) runs that property alone, not the cases.
       skipCases: flags.path !== undefined,
       ...(variant !== undefined && { variant }),
@@ -225,8 +228,10 @@ async function runOne(
       }),
     dir.path,
   );
+  // Under --strict a rule that matched nothing is a setup error, like a broken file.
+  const strictError = report.warnings?.some((w) => w.severity === 'error') ?? false;
   const exit =
-    evaluation.problems.length > 0 || !written.ok
+    evaluation.problems.length > 0 || !written.ok || strictError
       ? EXIT.usage
       : report.passed
         ? EXIT.ok

@@ -26,6 +26,11 @@ export const ATTR = {
   questionBy: 'baton.question.by',
   questionTo: 'baton.question.to',
   questionFields: 'baton.question.fields',
+  returnBy: 'baton.return.by',
+  returnTo: 'baton.return.to',
+  /** The span id of the handoff or question the return answers. */
+  returnOf: 'baton.return.of',
+  returnAnswer: 'baton.return.answer',
   /** The words of the question, e.g. an agent's reply to the customer. */
   questionText: 'baton.question.text',
   person: 'baton.person.name',
@@ -66,6 +71,7 @@ export const EVENT = {
   handoff: 'handoff',
   ack: 'ack',
   question: 'question',
+  return: 'return',
   decision: 'decision',
   effect: 'effect',
   request: 'request',

@@ -33,13 +33,31 @@ export function explainUnion(
     const drafts = explainByKeys(path, value, ctx);
     if (drafts !== undefined) return drafts;
   }
-  return [mismatch(path, ctx)];
+  return [misspeltWord(path, value, ctx) ?? mismatch(path, ctx)];
+}
+
+/** A word close to one of the union's fixed words (`agent_turn` for `agent_turns`). */
+function misspeltWord(path: DataPath, value: unknown, ctx: ExplainContext): Draft | undefined {
+  // A place's own wording (`handoffs: none`) says more than a near word.
+  if (typeof value !== 'string' || hintFor(path)?.fix !== undefined) return undefined;
+  const branches = unionBranches(schemaAt(ctx.root, path, ctx.data) ?? {}) ?? [];
+  const words = branches.flatMap((b) => [
+    ...(b.enum ?? []),
+    ...(b.const === undefined ? [] : [b.const]),
+  ]);
+  const meant = closestMatch(
+    value,
+    words.filter((w): w is string => typeof w === 'string'),
+  );
+  return meant === undefined ? undefined : { ...mismatch(path, ctx), fix: say.didYouMean(meant) };
 }
 
 /** An issue that says "this is not the branch": wrong type here, or a required key missing. */
 function isShapeIssue(issue: Issue, value: unknown): boolean {
   if (issue.path.length === 0) return issue.code !== 'unrecognized_keys' && issue.code !== 'custom';
-  if (issue.path.length !== 1 || issue.code !== 'invalid_type') return false;
+  // A required key that is not there: zod says invalid_value when the key takes fixed words.
+  if (issue.path.length !== 1 || (issue.code !== 'invalid_type' && issue.code !== 'invalid_value'))
+    return false;
   return !isRecord(value) || value[String(issue.path[0])] === undefined;
 }
 
@@ -50,9 +68,11 @@ function explainByKeys(
   ctx: ExplainContext,
 ): Draft[] | undefined {
   const schema = schemaAt(ctx.root, path, ctx.data);
-  const branches = schema && unionBranches(schema);
-  if (branches === undefined || !branches.every((b) => b.type === 'object')) return undefined;
+  // A mapping can only be meant for the mapping branches (`steps: { attribute }` beside words).
+  const branches = schema && unionBranches(schema)?.filter((b) => b.type === 'object');
+  if (branches === undefined || branches.length === 0) return undefined;
   const selectors = [...new Set(branches.flatMap((b) => b.required ?? []))];
+  if (selectors.length === 0) return undefined;
   const present = Object.keys(value).filter((k) => selectors.includes(k));
   const hint = hintFor(path);
   if (present.length > 1) {
@@ -66,7 +86,13 @@ function explainByKeys(
     return [{ path, at: 'value', message, ...(hint?.fix && { fix: hint.fix }) }];
   }
   const allowed = allowedKeys(schema);
-  return keys.map((key) => {
+  // Keys every branch allows (a rule's `name`) are not the problem: the selector is missing.
+  const odd = keys.filter((k) => !allowed.includes(k) || selectors.includes(k));
+  if (odd.length === 0) {
+    const message = say.noneOf(selectors, describeReceived(value));
+    return [{ path, at: 'value', message, ...(hint?.fix && { fix: hint.fix }) }];
+  }
+  return odd.map((key) => {
     const meant = closestMatch(key, allowed);
     const message = say.unknownSelector(key, selectors);
     const fix =

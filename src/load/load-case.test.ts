@@ -97,7 +97,7 @@ describe('loadCaseFile on broken files', () => {
 
   test('a carry label in an unknown shape, or a `contains` with no word, says which forms exist', async () => {
     expect(printed(await loadCaseFile(`${broken}/bad-carry-shape.yaml`))).toEqual([
-      `${broken}/bad-carry-shape.yaml:13:19: expect.handoffs[0].carry.order_id: expected a string, number or boolean, a mapping with \`equals\` or a mapping with \`contains\`, received a mapping. Fix: write the value (\`order_id: A-1001\`), \`{ equals: A-1001 }\` or \`{ contains: A-1001 }\``,
+      `${broken}/bad-carry-shape.yaml:13:21: expect.handoffs[0].carry.order_id.includes: unknown key \`includes\`: expected one of \`equals\` or \`contains\`. Fix: write the value (\`order_id: A-1001\`), \`{ equals: A-1001 }\` or \`{ contains: A-1001 }\``,
       `${broken}/bad-carry-shape.yaml:14:29: expect.handoffs[0].carry.amount.contains: expected a non-empty string or a number, received an empty string. Fix: change \`contains\` to a non-empty string or a number`,
     ]);
     expect(printed(await loadCaseFile(`${broken}/bad-carry.yaml`))).toEqual([

@@ -35,5 +35,6 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     ...variantProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
-  return { ok: true, value: { file: resolve(source.file), config: parsed.data } };
+  const lineOf = (path: readonly (string | number)[]) => source.locate(path).line;
+  return { ok: true, value: { file: resolve(source.file), config: parsed.data, lineOf } };
 }

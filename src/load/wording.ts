@@ -58,6 +58,11 @@ export interface PlaceHint {
   readonly manyKeys?: string;
 }
 
+const PLACE_FIX =
+  'write a place on the span (`attr:<key>`, `json:<key>:<dotted path>`, `name` or `name:<regex>`), or a fixed value such as `{ value: human }`';
+const RETURNS_FIX =
+  'write `returns: true`, or the place of the answer that comes back, such as `attr:output.value`';
+
 const STEP_FORMS =
   '`- customer: <text>`, `- tool: { name: <tool> }`, `- signal: { confidence: 0.4 }` or `- person: { who: <person>, decision: <decision> }`';
 
@@ -124,6 +129,26 @@ export const PLACE_HINTS: readonly PlaceHint[] = [
     pattern: 'checks.reason',
     fix: 'write `reason: true` to judge labelled reasons, or `{ require: true }` to also fail handoffs that state none',
   },
+  {
+    pattern: 'adapter.recognize[]',
+    custom: {
+      message: () => 'a rule needs `name:` or `attribute:` (or both), or it would match every span',
+      fix: 'add `name: <span name or /regex/>` or `attribute: { key: <attribute>, value: <value or /regex/> }`',
+    },
+    fix: 'write a rule as `{ name: …, handoff: { to: … } }` (or `question:`, `effect:`), or `{ preset: crewai }`',
+  },
+  {
+    pattern: 'adapter.recognize[].handoff.reason',
+    custom: {
+      message: (_value, received) =>
+        `expected a snake_case reason code or a place, received ${received}`,
+      fix: 'write the code in snake_case (e.g. `delegation`), or a place such as `attr:<key>`',
+    },
+  },
+  { pattern: 'adapter.recognize[].*.returns', fix: RETURNS_FIX },
+  { pattern: 'adapter.recognize[].handoff.*', fix: PLACE_FIX },
+  { pattern: 'adapter.recognize[].question.*', fix: PLACE_FIX },
+  { pattern: 'adapter.recognize[].effect.*', fix: PLACE_FIX },
   {
     pattern: 'checks.*',
     fix: 'write `false` to turn the check off, or `{}` to run it with default options',

@@ -1,5 +1,5 @@
 import type { Finding, FindingCode } from '../model/finding.ts';
-import type { ObservedHandoff, UnhandledError } from '../model/report.ts';
+import type { CaseNote, MatchCount, ObservedHandoff, UnhandledError } from '../model/report.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
@@ -23,6 +23,11 @@ export interface CaseRun {
   /** The seed of the permuted order, when a `permute` fault ran. */
   readonly permutationSeed?: number;
   readonly error?: { readonly code: string; readonly message: string };
+  /** Spans each rule and shape matched in this run (absent when the case errored). */
+  readonly recognition?: readonly MatchCount[];
+  readonly notes?: readonly CaseNote[];
+  /** The steps the adapter derived for a case that lists none (a recorded trace). */
+  readonly steps?: readonly { readonly kind: string; readonly text: string }[];
   /** Errors that escaped the implementation during this run (they made it an error). */
   readonly strays?: readonly UnhandledError[];
   /** The normalised events the findings were judged on (absent when the run errored). */

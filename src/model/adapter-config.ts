@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { compilesSafely } from '../safe-regex.ts';
 import { timerMs } from './bounds.ts';
+import { RecognitionRule } from './recognition-rule.ts';
+
+export { RecognitionRule } from './recognition-rule.ts';
 
 const Options = z
   .record(z.string(), z.unknown())
@@ -81,63 +83,28 @@ const LangGraphAdapter = z.strictObject({
   options: Options,
 });
 
-const LOCATOR = /^(attr:.+|json:[^:]+:.+|name|name:.+)$/s;
-const LOCATOR_HELP =
-  'attr:<key>, json:<attr key>:<dotted path>, name (group 1 of the rule’s name regex) or name:<regex> (its group 1)';
-
-/** Where a rule finds a value on the span. */
-const Locator = z
-  .string()
-  .regex(LOCATOR, `a place on the span: ${LOCATOR_HELP}`)
-  .refine(validLocatorRegex, {
-    message:
-      'the regular expression after `name:` does not compile (RE2 syntax: no backreferences or lookaround)',
-  });
-
-/** Exact text, or a `/regex/flags` that must compile. */
-const Pattern = z.string().min(1).refine(validPattern, {
-  message:
-    'the /regular expression/ does not compile (RE2 syntax: no backreferences or lookaround; flags i, s, m)',
-});
-
-/** A user rule that marks spans as handoffs: name or attribute match, where target and payload are. */
-export const RecognitionRule = z
-  .strictObject({
-    name: Pattern.optional().describe('Span name, exact or a /regex/.'),
-    attribute: z
-      .strictObject({ key: z.string().min(1), value: Pattern })
-      .optional()
-      .describe('An attribute the span must have, value exact or a /regex/.'),
-    handoff: z.strictObject({
-      to: Locator.describe(`Where the target is: ${LOCATOR_HELP}.`),
-      from: Locator.optional().describe('Same syntax; default: the nearest agent above the span.'),
-      payload: Locator.optional().describe('Where the envelope is, e.g. attr:input.value.'),
-      reason: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('A reason code such as policy_gate, or where it is (same syntax as `to`).'),
-    }),
-  })
-  .refine((r) => r.name !== undefined || r.attribute !== undefined, {
-    message: 'give `name:` or `attribute:` (or both) so the rule matches some spans, not all',
-  });
-
-function validPattern(text: string): boolean {
-  const re = /^\/(.*)\/([a-z]*)$/s.exec(text);
-  return re === null || compiles(re[1] ?? '', re[2]);
-}
-
-function validLocatorRegex(text: string): boolean {
-  return !text.startsWith('name:') || compiles(text.slice(5));
-}
-
-function compiles(source: string, flags?: string): boolean {
-  return compilesSafely(source, flags);
-}
-
 /** How a recorded trace is cut into steps (docs/adapters/traces.md). */
 export const TRACE_STEP_RULES = ['customer_turns', 'agent_turns', 'root_children'] as const;
+
+/** A step rule: a named one, or the step read from an attribute of the spans. */
+export const TraceSteps = z.union([
+  z.enum(TRACE_STEP_RULES),
+  z
+    .strictObject({
+      attribute: z
+        .string()
+        .min(1)
+        .describe('The attribute holding each span’s step, e.g. chat.turn.'),
+      first: z
+        .number()
+        .int()
+        .default(0)
+        .describe('The value of the first step (1 for a counter that starts at 1).'),
+    })
+    .describe(
+      'Each span with this attribute starts (or belongs to) its step: whole numbers count from `first`, other values are numbered in the order they first appear.',
+    ),
+]);
 
 const TracesAdapter = z.strictObject({
   type: z.literal('traces'),
@@ -145,14 +112,15 @@ const TracesAdapter = z.strictObject({
     .array(z.string().min(1))
     .default([])
     .describe('OTLP JSON or JSON-lines files, relative to the suite (cases may name their own).'),
-  steps: z
-    .enum(TRACE_STEP_RULES)
-    .default('customer_turns')
-    .describe('How a trace is cut into steps; a case may override it in `trace.steps`.'),
+  steps: TraceSteps.default('customer_turns').describe(
+    'How a trace is cut into steps; a case may override it in `trace.steps`.',
+  ),
   recognize: z
     .array(RecognitionRule)
     .default([])
-    .describe('Extra rules: which spans are handoffs.'),
+    .describe(
+      'Extra rules, tried in order before the built-in shapes: which spans are handoffs, questions or effects; `{ preset: crewai }` adds a shipped rule set.',
+    ),
   names: z
     .record(z.string().min(1), z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/))
     .default({})
@@ -175,4 +143,4 @@ export type HttpAdapterConfig = z.output<typeof HttpAdapter>;
 export type OpenAiAgentsAdapterConfig = z.output<typeof OpenAiAgentsAdapter>;
 export type LangGraphAdapterConfig = z.output<typeof LangGraphAdapter>;
 export type TracesAdapterConfig = z.output<typeof TracesAdapter>;
-export type RecognitionRule = z.output<typeof RecognitionRule>;
+export type TraceStepsConfig = z.output<typeof TraceSteps>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACE_STEP_RULES } from './adapter-config.ts';
+import { TraceSteps } from './adapter-config.ts';
 import { FaultInput } from './fault.ts';
 import { ToolsInput } from './tool-labels.ts';
 
@@ -140,10 +140,9 @@ export const TraceRefInput = z.strictObject({
     .min(1)
     .optional()
     .describe('Every trace of this conversation (gen_ai.conversation.id, session.id, …).'),
-  steps: z
-    .enum(TRACE_STEP_RULES)
-    .optional()
-    .describe('How the trace is cut into steps (default: the suite’s `steps`).'),
+  steps: TraceSteps.optional().describe(
+    'How the trace is cut into steps (default: the suite’s `steps`).',
+  ),
 });
 
 export const CaseInput = z

@@ -1,3 +1,4 @@
+import type { TraceStepsConfig } from './adapter-config.ts';
 import type { CarryMatch, FactValue, ParsedCaseInput } from './case.ts';
 import type { Fault } from './fault.ts';
 import { type GivenFact, givenFacts } from './given-facts.ts';
@@ -48,7 +49,7 @@ export interface TraceRef {
   readonly file?: string;
   readonly traceId?: string;
   readonly conversationId?: string;
-  readonly steps?: 'customer_turns' | 'agent_turns' | 'root_children';
+  readonly steps?: TraceStepsConfig;
 }
 
 /** 1-based lines of a case file's parts, so a finding can point at the label it judges. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { FINDING_CODES, PROPERTY_CODES } from './finding.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport } from './report.ts';
+import { REPORT_SCHEMA_VERSION, RUN_WARNING_CODES, type RunReport } from './report.ts';
 
 // The zod form of the RunReport, for the published JSON Schema (schemas/report.schema.json).
 // Objects allow unknown keys (the schema is generated in input mode): fields added later, an
@@ -44,6 +44,7 @@ const EVENT_KINDS = [
   'ack',
   'reject',
   'question',
+  'return',
   'decision',
   'effect',
   'request',
@@ -96,7 +97,10 @@ const Case = z.object({
   participants: z.object({ agents: z.array(z.string()), persons: z.array(z.string()) }).optional(),
   steps: z
     .array(z.object({ kind: z.string(), text: z.string(), line: z.number().int().optional() }))
-    .optional(),
+    .optional()
+    .describe(
+      "The case's steps in short; for a recorded trace, the steps Baton derived (kind trace).",
+    ),
   runs: z.array(Repeat).optional(),
   timelineOmitted: z.number().int().min(1).optional(),
   timeline: z.array(Event).optional(),
@@ -214,6 +218,34 @@ export const RunReportSchema = z.object({
     .optional()
     .describe('Absent in reports written before properties joined version 1.'),
   run: RunInfo.optional(),
+  recognition: z
+    .array(
+      z.object({
+        source: z.enum(['rule', 'preset', 'shape', 'steps']),
+        name: z.string(),
+        path: z.string().optional(),
+        line: z.number().int().min(1).optional(),
+        spans: z.number().int().min(0),
+        cases: z.number().int().min(0),
+        of: z.number().int().min(0),
+      }),
+    )
+    .optional()
+    .describe('Spans each recognition rule, preset rule, span shape and step rule matched.'),
+  warnings: z
+    .array(
+      z.object({
+        code: z.enum(RUN_WARNING_CODES),
+        severity: z.enum(['warning', 'error']),
+        message: z.string(),
+        fix: z.string().optional(),
+        file: z.string().optional(),
+        line: z.number().int().min(1).optional(),
+        caseId: z.string().optional(),
+      }),
+    )
+    .optional()
+    .describe('Rules that matched no span (errors under --strict), labels cut to a short trace.'),
 });
 
 type DeepReadonly<T> = T extends (infer U)[]

@@ -1,4 +1,5 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
+import type { DataPath } from './data-path.ts';
 import type { Finding, FindingCode } from './finding.ts';
 import type { TimelineEvent } from './timeline.ts';
 
@@ -81,7 +82,7 @@ export interface CaseResult {
     readonly agents: readonly string[];
     readonly persons: readonly string[];
   };
-  /** The case's steps in short. */
+  /** The case's steps in short; for a recorded trace, the steps its adapter derived (`trace`). */
   readonly steps?: readonly ReportStep[];
   /** The timeline of the run shown (the run `findings` come from). */
   readonly timeline?: readonly ReportEvent[];
@@ -153,6 +154,62 @@ export interface RunSummary {
   readonly propertiesFailed?: number;
 }
 
+/**
+ * How many spans one recognition rule, one rule of a preset, a built-in span shape or the step
+ * rule matched in the run (first repeat of each case): a rule that matched none explains a wall
+ * of `handoff.missed`.
+ */
+export interface RecognitionCount {
+  /** rule: a suite `recognize:` rule; preset: a rule of a shipped preset; shape: a span shape Baton knows; steps: the step rule. */
+  readonly source: 'rule' | 'preset' | 'shape' | 'steps';
+  /** `name "Delegate work to coworker"`, `crewai: Ask question to coworker`, `OpenInference`, `customer_turns`. */
+  readonly name: string;
+  /** Where the suite sets it, e.g. `adapter.recognize[0]`. */
+  readonly path?: string;
+  readonly line?: number;
+  readonly spans: number;
+  /** Cases in which it matched at least one span, of `of` cases that reported counts. */
+  readonly cases: number;
+  readonly of: number;
+}
+
+/** Spans one rule or shape matched in one case run; the runner sums them into RecognitionCount. */
+export interface MatchCount {
+  readonly source: RecognitionCount['source'];
+  readonly name: string;
+  /** Where the suite sets it, as a path into the suite file. */
+  readonly path?: DataPath;
+  readonly spans: number;
+}
+
+/** A note about one case run (a label cut to a short trace) that becomes a run warning. */
+export interface CaseNote {
+  readonly code: RunWarningCode;
+  readonly message: string;
+  readonly fix?: string;
+}
+
+/** Codes of run warnings: about the suite's setup or the data, not about the implementation. */
+export const RUN_WARNING_CODES = [
+  'recognize.unmatched',
+  'steps.unmatched',
+  'window.past_end',
+  'handoffs.unrecognized',
+  'traces.unreadable',
+] as const;
+export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
+
+/** Something about the run a user should know; `error` (under `--strict`) fails the run. */
+export interface RunWarning {
+  readonly code: RunWarningCode;
+  readonly severity: 'warning' | 'error';
+  readonly message: string;
+  readonly fix?: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly caseId?: string;
+}
+
 /** Where and how a run happened: enough to reproduce it and to tell a partial run from a full one. */
 export interface RunInfo {
   readonly baton: string;
@@ -196,6 +253,10 @@ export interface RunReport {
   readonly cases: readonly CaseResult[];
   /** Envelope property tests of the receivers, when the suite has a `properties:` block. */
   readonly properties: readonly PropertyResult[];
+  /** Spans matched by each rule, preset, span shape and step rule (absent in older reports). */
+  readonly recognition?: readonly RecognitionCount[];
+  /** Rules that matched nothing, labels cut to a short trace (absent when there are none). */
+  readonly warnings?: readonly RunWarning[];
   /** Versions, commit, filters, shard and seeds (written by the CLI). */
   readonly run?: RunInfo;
   /** Set when a signal stopped the run early: the report holds only the case runs that finished. */

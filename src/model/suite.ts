@@ -4,6 +4,7 @@ import { AdapterConfig } from './adapter-config.ts';
 import { timerMs } from './bounds.ts';
 import { CARRY_MATCHES } from './case.ts';
 import { CompareConfig, VariantsConfig } from './compare-config.ts';
+import type { DataPath } from './data-path.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
@@ -245,4 +246,6 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export interface Suite {
   readonly file: string;
   readonly config: ParsedSuite;
+  /** The line a path of the suite file is written on (for warnings that point at a rule). */
+  readonly lineOf?: (path: DataPath) => number | undefined;
 }

@@ -49,12 +49,27 @@ export interface RejectEvent extends EventBase {
 export interface QuestionEvent extends EventBase {
   readonly kind: 'question';
   readonly by: string;
-  /** Who is asked: `customer` or a person's name. */
+  /** Who is asked: `customer`, a person's name, or a coworker agent's. */
   readonly to: string;
   /** The facts asked for, e.g. `order_id`; a re-ask when the asker had been handed them. */
   readonly fields: readonly string[];
   /** What was said, when known (an agent's reply that asks something); matched to facts by phrasing. */
   readonly text?: string;
+}
+
+/**
+ * A delegation or question that was a call came back: `by` (who was handed the work or asked)
+ * returned to `to` (who handed it or asked), with its answer. A re-delegation of the same work to
+ * the same receiver after a return is ping-pong.
+ */
+export interface ReturnEvent extends EventBase {
+  readonly kind: 'return';
+  readonly by: string;
+  readonly to: string;
+  /** The span id of the handoff or question this returns from, when known. */
+  readonly of?: string;
+  /** What came back: parsed JSON when it was JSON, the raw text otherwise. */
+  readonly answer?: unknown;
 }
 
 export interface DecisionEvent extends EventBase {
@@ -133,6 +148,7 @@ export type TimelineEvent =
   | AckEvent
   | RejectEvent
   | QuestionEvent
+  | ReturnEvent
   | DecisionEvent
   | EffectEvent
   | RequestEvent

@@ -25,6 +25,20 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
 /** Shapes recognised besides what a span is: an agent's reply that asks the customer something. */
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [recognizeReply];
 
+const SHAPE_NAMES = new Map<Recognizer, string>([
+  [recognizeModelTraffic, 'model API traffic'],
+  [recognizeBaton, 'Baton'],
+  [recognizeEffects, 'Baton effects'],
+  [recognizeAgentsSdk, 'OpenAI Agents SDK'],
+  [recognizeGenAi, 'OpenTelemetry GenAI'],
+  [recognizeOpenInference, 'OpenInference'],
+]);
+
+/** A recognizer's name in reports: the span shape it knows (`OpenInference`). */
+export function shapeName(recognizer: Recognizer): string {
+  return SHAPE_NAMES.get(recognizer) ?? (recognizer.name.replace(/^recognize/, '') || 'custom');
+}
+
 /**
  * Normalises one case's spans into its timeline: events in start-time order, ties broken by
  * step and span id so that the order the spans arrived in never changes a verdict. Each span is
@@ -35,13 +49,24 @@ export function normalize(
   recognizers: readonly Recognizer[] = BUILT_IN_RECOGNIZERS,
   extras: readonly Recognizer[] = EXTRA_RECOGNIZERS,
 ): Timeline {
+  return normalizeCounted(spans, recognizers, extras).timeline;
+}
+
+/** `normalize`, also counting the spans each recognizer (by position) turned into an event. */
+export function normalizeCounted(
+  spans: readonly SpanRecord[],
+  recognizers: readonly Recognizer[] = BUILT_IN_RECOGNIZERS,
+  extras: readonly Recognizer[] = EXTRA_RECOGNIZERS,
+): { timeline: Timeline; matched: number[] } {
   const index = new SpanIndex(spans);
   const events: TimelineEvent[] = [];
+  const matched = recognizers.map(() => 0);
   for (const span of spans) {
-    for (const recognize of recognizers) {
-      const event = recognize(span, index);
+    for (let i = 0; i < recognizers.length; i++) {
+      const event = (recognizers[i] as Recognizer)(span, index);
       if (event) {
         events.push(event);
+        matched[i] = (matched[i] as number) + 1;
         break;
       }
     }
@@ -51,7 +76,7 @@ export function normalize(
     }
   }
   events.sort(compareEvents);
-  return { events: withoutTrafficEchoes(events) };
+  return { timeline: { events: withoutTrafficEchoes(events) }, matched };
 }
 
 function compareEvents(a: TimelineEvent, b: TimelineEvent): number {

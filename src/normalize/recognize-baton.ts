@@ -51,6 +51,8 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
             ...(text !== undefined && text !== '' && { text }),
           };
     }
+    case EVENT.return:
+      return recognizeReturn(span, index);
     case EVENT.toolCall:
       return recognizeToolCall(span, index);
     case EVENT.decision: {
@@ -63,6 +65,25 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
     default:
       return undefined;
   }
+};
+
+const recognizeReturn: Recognizer = (span, index) => {
+  const a = span.attributes;
+  const by = str(a, ATTR.returnBy);
+  const to = str(a, ATTR.returnTo);
+  if (by === undefined || to === undefined) return undefined;
+  const of = str(a, ATTR.returnOf);
+  const answer = a[ATTR.returnAnswer];
+  return {
+    kind: 'return',
+    ...eventBase(span, index),
+    by,
+    to,
+    ...(of !== undefined && { of }),
+    ...(answer !== undefined && {
+      answer: typeof answer === 'string' ? parseJson(answer) : answer,
+    }),
+  };
 };
 
 const recognizeAck: Recognizer = (span, index) => {

@@ -1,118 +1,126 @@
-import type { RecognitionRule } from '../model/adapter-config.ts';
-import type { TimelineEvent } from '../model/timeline.ts';
-import { compileSafe, type SafeMatch } from '../safe-regex.ts';
-import { parseJson } from './attrs.ts';
-import { handoffFrom } from './lazy-handoff.ts';
-import { nearestAgent } from './recognize-openinference.ts';
+import type { PresetName, RecognitionRule, SpanRule } from '../model/recognition-rule.ts';
+import { ruleBuilder } from './build-rule-event.ts';
+import { agentNameOf } from './recognize-openinference.ts';
 import type { Recognizer } from './recognizer.ts';
+import { matcher } from './rule-places.ts';
+import { type AgentNamer, PRESETS } from './rule-presets.ts';
+import type { Acting, CompiledRule, RuleMatch } from './rule-types.ts';
+import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
 
-type Locate = (span: SpanRecord) => unknown;
-type Match = (text: string) => SafeMatch | null;
+/** Where a compiled rule came from: its place in the suite's `recognize:` list, or a preset. */
+export interface RuleOrigin {
+  readonly index: number;
+  readonly preset?: PresetName;
+  /** What the rule matches, for reports: `name "Delegate work to coworker"`. */
+  readonly label: string;
+}
 
-interface CompiledRule {
-  readonly name: Match | undefined;
-  readonly attribute: { readonly key: string; readonly match: Match } | undefined;
-  readonly to: Locate;
-  readonly from: Locate | undefined;
-  readonly payload: Locate | undefined;
-  readonly reason: Locate | undefined;
+/** A suite's recognition rules, compiled: presets expanded in place, first match wins. */
+export interface CompiledRules {
+  readonly origins: readonly RuleOrigin[];
+  match(span: SpanRecord, index: SpanIndex): RuleMatch | undefined;
+  /** The agent acting at a span, knowing the rules' call-like handoffs (whose receiver works inside). */
+  acting(span: SpanRecord, index: SpanIndex): string | undefined;
+  /** The rules as a plain recognizer, for `normalize`. */
+  readonly recognizer: Recognizer;
 }
 
 /**
- * A recognizer from a suite's `recognize:` rules: a span whose name (exact or /regex/) and
- * attribute match is a handoff whose target, sender, payload and reason are found where the rule
- * says — `attr:<key>`, `json:<key>:<dotted.path>` (a path into an attribute's JSON), `name:<regex>`
- * (group 1 of a regex on the span name) or `name` (group 1 of the rule's own name regex). The
- * sender defaults to the nearest agent above the span; `reason` may also be a literal code.
- * The first rule that matches wins.
+ * Compiles a suite's `recognize:` rules. A span matches a rule when its name (exact or /regex/)
+ * and every listed attribute match; the rule then says where the handoff's target, sender,
+ * payload and reason are, or a question's or an effect's fields. The first rule that matches wins.
  */
-export function ruleRecognizer(rules: readonly RecognitionRule[]): Recognizer {
-  const compiled = rules.map(compileRule);
-  return (span, index): TimelineEvent | undefined => {
-    for (const rule of compiled) {
-      if (rule.name && !rule.name(span.name)) continue;
-      if (rule.attribute) {
-        const value = span.attributes[rule.attribute.key];
-        if (value === undefined || !rule.attribute.match(String(value))) continue;
+export function compileRules(rules: readonly RecognitionRule[]): CompiledRules {
+  const origins: RuleOrigin[] = [];
+  const compiled: CompiledRule[] = [];
+  rules.forEach((rule, index) => {
+    if ('preset' in rule) {
+      for (const p of PRESETS[rule.preset]) {
+        origins.push({ index, preset: rule.preset, label: p.label });
+        compiled.push(compileRule(p.rule, p.agentName));
       }
-      const to = text(rule.to(span));
-      const from = rule.from ? text(rule.from(span)) : nearestAgent(span, index);
-      if (to === undefined || from === undefined) continue;
-      return handoffFrom(span, index, {
-        from,
-        to,
-        reason: rule.reason ? text(rule.reason(span)) : undefined,
-        raw: rule.payload?.(span),
-      });
+      return;
+    }
+    origins.push({ index, label: describeRule(rule) });
+    compiled.push(compileRule(rule));
+  });
+  const actors = new WeakMap<SpanIndex, Map<string, string | null>>();
+  const actingAt = (index: SpanIndex): Acting => {
+    const cache = actors.get(index) ?? new Map<string, string | null>();
+    actors.set(index, cache);
+    return (span) => actingAgent(span, index, compiled, cache);
+  };
+  const match = (span: SpanRecord, index: SpanIndex): RuleMatch | undefined => {
+    for (const [i, rule] of compiled.entries()) {
+      if (!rule.applies(span)) continue;
+      const found = rule.build(span, index, actingAt(index));
+      if (found) return { rule: i, ...found };
     }
     return undefined;
   };
-}
-
-function compileRule(rule: RecognitionRule): CompiledRule {
-  const name = rule.name === undefined ? undefined : matcher(rule.name);
-  const { handoff } = rule;
   return {
-    name,
-    attribute: rule.attribute && { key: rule.attribute.key, match: matcher(rule.attribute.value) },
-    to: locator(handoff.to, name),
-    from: handoff.from === undefined ? undefined : locator(handoff.from, name),
-    payload: handoff.payload === undefined ? undefined : locator(handoff.payload, name),
-    reason: handoff.reason === undefined ? undefined : locator(handoff.reason, name, true),
+    origins,
+    match,
+    acting: (span, index) => actingAt(index)(span),
+    recognizer: (span, index) => match(span, index)?.event,
   };
 }
 
-const REGEX = /^\/(.*)\/([a-z]*)$/s;
-
-/** `/regex/flags` as a regex; any other text must match exactly. */
-export function matcher(pattern: string): Match {
-  const re = REGEX.exec(pattern);
-  if (re) {
-    const regex = compileSafe(re[1] ?? '', re[2]);
-    return (t) => regex.exec(t);
-  }
-  return (t) => (t === pattern ? [t] : null);
+function compileRule(rule: SpanRule, agentName?: AgentNamer): CompiledRule {
+  const name = rule.name === undefined ? undefined : matcher(rule.name);
+  const attributes = (
+    rule.attribute === undefined
+      ? []
+      : Array.isArray(rule.attribute)
+        ? rule.attribute
+        : [rule.attribute]
+  ).map((a) => ({ key: a.key, match: matcher(a.value) }));
+  const applies = (span: SpanRecord): boolean =>
+    (name === undefined || name(span.name) !== null) &&
+    attributes.every(({ key, match }) => {
+      const value = span.attributes[key];
+      return value !== undefined && match(String(value)) !== null;
+    });
+  return { applies, ...ruleBuilder(rule, name, agentName) };
 }
 
-function locator(spec: string, ruleName: Match | undefined, literal = false): Locate {
-  if (spec.startsWith('attr:')) {
-    const key = spec.slice(5);
-    return (s) => s.attributes[key];
+/**
+ * The agent acting at a span: the nearest agent span at or above it in any shape, or — when a
+ * call-like handoff (a CrewAI delegation) encloses it first — that handoff's receiver.
+ */
+function actingAgent(
+  span: SpanRecord,
+  index: SpanIndex,
+  rules: readonly CompiledRule[],
+  cache: Map<string, string | null>,
+): string | undefined {
+  const cached = cache.get(span.spanId);
+  if (cached !== undefined) return cached ?? undefined;
+  let found: string | undefined;
+  for (let s: SpanRecord | undefined = span; s && found === undefined; s = index.parent(s)) {
+    found = agentNameOf(s, index) ?? (s === span ? undefined : receiverInside(s, index, rules));
   }
-  if (spec.startsWith('json:')) {
-    const [key = '', ...path] = spec.slice(5).split(':');
-    const steps = path.join(':').split('.').filter(Boolean);
-    return (s) => {
-      const raw = s.attributes[key];
-      return at(typeof raw === 'string' ? parseJson(raw) : raw, steps);
-    };
-  }
-  if (spec === 'name') return (s) => group(ruleName?.(s.name));
-  if (spec.startsWith('name:')) {
-    const regex = compileSafe(spec.slice(5));
-    return (s) => group(regex.exec(s.name));
-  }
-  if (literal) return () => spec;
-  throw new Error(
-    `unknown locator "${spec}": use attr:<key>, json:<key>:<path>, name or name:<regex>`,
-  );
+  cache.set(span.spanId, found ?? null);
+  return found;
 }
 
-function group(m: SafeMatch | null | undefined): string | undefined {
-  return m ? (m[1] ?? m[0]) : undefined;
+function receiverInside(
+  span: SpanRecord,
+  index: SpanIndex,
+  rules: readonly CompiledRule[],
+): string | undefined {
+  const rule = rules.find((r) => r.applies(span));
+  return rule?.inside?.(span, index);
 }
 
-function at(value: unknown, path: readonly string[]): unknown {
-  let v = value;
-  for (const step of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<string, unknown>)[step];
-  }
-  return v;
+function describeRule(rule: SpanRule): string {
+  const parts: string[] = [];
+  if (rule.name !== undefined) parts.push(`name ${JSON.stringify(rule.name)}`);
+  const attrs =
+    rule.attribute === undefined ? [] : [rule.attribute].flat().map((a) => `${a.key}=${a.value}`);
+  if (attrs.length > 0) parts.push(`attribute ${attrs.join(', ')}`);
+  return parts.join(' and ');
 }
 
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
-  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-}
+export type { ReturnFound, RuleMatch } from './rule-types.ts';

@@ -31,6 +31,8 @@ export interface EvaluateOptions {
   readonly cwd?: string;
   /** Run the suite as this variant of its `variants:` (its adapter settings). */
   readonly variant?: string;
+  /** A recognition or step rule that matches no span fails the run instead of warning. */
+  readonly strict?: boolean;
   /** Stops the run early (the CLI sets it on SIGINT/SIGTERM); the report is marked interrupted. */
   readonly stop?: StopControl;
   /** Collects errors that escape the implementation; each one fails the run. */
@@ -104,7 +106,13 @@ export async function evaluateSuite(
   const broken = options.skipCases || (options.shard?.index ?? 1) !== 1 ? [] : selection.problems;
   options.onStart?.(cases.length);
   const run = await runSuite({
-    suite: { name: config.name, file: relative(cwd, suite.file), config },
+    suite: {
+      name: config.name,
+      file: relative(cwd, suite.file),
+      config,
+      ...(suite.lineOf && { lineOf: suite.lineOf }),
+    },
+    ...(options.strict !== undefined && { strict: options.strict }),
     cases,
     brokenCases: brokenCases(broken),
     contracts: contracts.value,

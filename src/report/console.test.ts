@@ -73,6 +73,30 @@ describe('renderConsole', () => {
     }
   });
 
+  it('lists where each step of a recorded trace begins, only when verbose', () => {
+    const base = passingRun();
+    const [first, ...rest] = base.cases;
+    const traced = {
+      ...(first as (typeof base.cases)[number]),
+      steps: [
+        { kind: 'trace', text: 'chat.turn "1" "triage"' },
+        { kind: 'trace', text: 'chat.turn "2" "billing"' },
+      ],
+    };
+    const report = { ...base, cases: [traced, ...rest] };
+
+    const verbose = renderConsole(report, { color: false, verbose: true }).split('\n');
+
+    expect(renderConsole(report, plain)).not.toContain('Steps derived');
+    const at = verbose.indexOf('Steps derived from the traces');
+    expect(verbose.slice(at + 1, at + 4)).toEqual([
+      `  ${traced.id}`,
+      '    step 0  chat.turn "1" "triage"',
+      '    step 1  chat.turn "2" "billing"',
+    ]);
+    expect(verbose.filter((l) => /^ {4}step \d/.test(l))).toHaveLength(2);
+  });
+
   it('writes no escape characters without colour, and the same text with colour', () => {
     const report = regressedRun();
 

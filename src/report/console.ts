@@ -13,6 +13,7 @@ import {
   textTable,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { countRows, shownCounts, warningPlace } from './recognition-lines.ts';
 import { terminalSafe } from './terminal-text.ts';
 import { countOf } from './units.ts';
 
@@ -46,9 +47,12 @@ export function renderConsole(given: RunReport, options: ConsoleOptions): string
     runWarnings(report, paint),
     badCases(report.cases, paint),
     options.verbose ? passingCases(report.cases, paint) : [],
+    options.verbose ? derivedSteps(report.cases, paint) : [],
     propertiesSection(report, paint),
     findingsTable(report, paint),
+    recognitionTable(report, paint, options.verbose ?? false),
     gates(report.gates, paint),
+    warningLines(report, paint),
     [verdict(report, paint)],
   ];
   return `${sections
@@ -128,6 +132,21 @@ function passingCases(cases: readonly CaseResult[], paint: Paint): string[] {
   return textTable(rows);
 }
 
+/** Where each step of a recorded trace begins, per case: what a label's `at` counts. */
+function derivedSteps(cases: readonly CaseResult[], paint: Paint): string[] {
+  const traced = cases.filter((c) => c.steps?.length && c.steps.every((s) => s.kind === 'trace'));
+  if (traced.length === 0) return [];
+  return [
+    paint('dim', 'Steps derived from the traces'),
+    ...traced.flatMap((c) => [
+      `  ${c.id}`,
+      ...textTable((c.steps ?? []).map((s, i) => [paint('dim', `step ${i}`), s.text])).map(
+        (line) => `    ${line}`,
+      ),
+    ]),
+  ];
+}
+
 function findingsTable(report: RunReport, paint: Paint): string[] {
   const rows = byCodeEntries(report.metrics.byCode)
     .filter(([, rate]) => rate.count > 0)
@@ -203,10 +222,41 @@ function verdict(report: RunReport, paint: Paint): string {
   const na = report.gates.filter((g) => outcomeOf(g) === 'n/a').length;
   parts.push(`gates ${passedGates}/${report.gates.length}${na > 0 ? ` (${na} n/a)` : ''}`);
   parts.push(...(report.reasons ?? []));
+  // Errors under --strict are among the reasons; the rest of the run's warnings are counted here.
+  const warnings = (report.warnings ?? []).filter((w) => w.severity === 'warning').length;
+  if (warnings > 0) parts.push(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`);
   const word = report.interrupted
     ? paint(['yellow', 'bold'], 'INTERRUPTED')
     : report.passed
       ? paint(['green', 'bold'], 'PASS')
       : paint(['red', 'bold'], 'FAIL');
   return `${word}  ${parts.join(' · ')}`;
+}
+
+/** What each rule and shape matched: shown for suites with rules (all shapes with --verbose). */
+function recognitionTable(report: RunReport, paint: Paint, verbose: boolean): string[] {
+  const counts = shownCounts(report, verbose);
+  if (counts.length === 0) return [];
+  const head = ['Recognised', 'where', 'spans', 'cases'].map((h) => paint('dim', h));
+  const rows = countRows(counts).map((row, i) =>
+    counts[i]?.spans === 0 && counts[i]?.source !== 'shape'
+      ? row.map((c) => paint('yellow', c))
+      : row,
+  );
+  return textTable([head, ...rows], ['left', 'left', 'right', 'right']);
+}
+
+function warningLines(report: RunReport, paint: Paint): string[] {
+  return (report.warnings ?? []).flatMap((w) => {
+    const mark =
+      w.severity === 'error'
+        ? paint(['red', 'bold'], '✗ ERROR')
+        : paint(['yellow', 'bold'], '! WARNING');
+    const where = warningPlace(w);
+    const lines = [
+      `${mark}  ${where === '' ? '' : `${paint('dim', where)}  `}${w.code}  ${w.message}`,
+    ];
+    if (w.fix !== undefined) lines.push(indented(`${paint('dim', 'fix:')} ${w.fix}`));
+    return lines;
+  });
 }

@@ -15,6 +15,7 @@ import {
   value,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { countRows, shownCounts, warningPlace } from './recognition-lines.ts';
 import { countOf, judged } from './units.ts';
 
 /** The report as GitHub-flavoured Markdown, sized for a GitHub Actions job summary. */
@@ -26,8 +27,10 @@ export function renderMarkdown(report: RunReport): string {
     gates(report),
     failingCases(report.cases),
     propertiesSection(report),
+    warningsSection(report),
     findings(report.metrics, report.repeat),
     details(report.metrics),
+    recognitionSection(report),
   ];
   return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
 }
@@ -195,4 +198,28 @@ function hops({ histogram, mean, max }: RunMetrics['hops']): string {
   const rows = entries.map(([h, n]) => [h, String(n), '█'.repeat(Math.round((n / most) * 20))]);
   const table = mdTable(['Hops', 'Cases', ''], rows, ['right', 'right', 'left']);
   return `#### Hops per case\n\nMean ${num(mean)} · max ${num(max)}\n\n${table}`;
+}
+
+function warningsSection(report: RunReport): string {
+  const rows = (report.warnings ?? []).map((w) => [
+    w.severity === 'error' ? '❌ error' : '⚠️ warning',
+    code(w.code),
+    warningPlace(w) || '—',
+    w.fix === undefined ? w.message : `${w.message}. Fix: ${w.fix}`,
+  ]);
+  if (rows.length === 0) return '';
+  return `### Warnings\n\n${mdTable(['', 'Code', 'Where', 'Message'], rows)}`;
+}
+
+/** Every rule, preset and step rule with what it matched, and the shapes that matched spans. */
+function recognitionSection(report: RunReport): string {
+  const counts = shownCounts(report, true).filter((c) => c.source !== 'shape' || c.spans > 0);
+  if (counts.length === 0) return '';
+  const table = mdTable(['Recognised', 'Where', 'Spans', 'Cases'], countRows(counts), [
+    'left',
+    'left',
+    'right',
+    'right',
+  ]);
+  return `<details>\n<summary>Recognised spans</summary>\n\n${table}\n\n</details>`;
 }

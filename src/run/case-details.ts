@@ -39,7 +39,8 @@ export function caseDetails(
   const cut = events === undefined ? undefined : reportTimeline(events);
   return {
     participants: { agents: testCase.agents, persons: testCase.persons },
-    steps: steps(testCase),
+    // A recorded trace's case lists no steps: the ones its adapter derived stand in for them.
+    steps: testCase.steps.length > 0 ? steps(testCase) : [...(shown?.steps ?? [])],
     ...(cut && { timeline: cut.timeline }),
     ...(cut && cut.omitted > 0 && { timelineOmitted: cut.omitted }),
     ...(runs.length > 1 && { runs: runs.map((r, i) => repeatResult(r, i, testCase)) }),

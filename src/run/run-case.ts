@@ -8,8 +8,13 @@ import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
-import type { ObservedHandoff } from '../model/report.ts';
-import { normalize } from '../normalize/normalize.ts';
+import type { MatchCount, ObservedHandoff } from '../model/report.ts';
+import {
+  BUILT_IN_RECOGNIZERS,
+  normalize,
+  normalizeCounted,
+  shapeName,
+} from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
 import { withToolEffects } from '../normalize/tool-effects.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
@@ -112,9 +117,13 @@ export async function runCaseOnce(
   const spans = scope.close();
   // A loop, not push(...spans): a recorded trace may hold more spans than a call takes arguments.
   if (extra?.spans) for (const span of extra.spans) spans.push(span);
-  const timeline = withToolEffects(normalize(spans, o.recognizers), o.toolEffects ?? []);
-  const findings = runChecks(o.checks, timeline, testCase.labels);
-  const { observed, matching } = analyseHandoffs(timeline, testCase.labels);
+  const recognizers = o.recognizers ?? BUILT_IN_RECOGNIZERS;
+  const counted = normalizeCounted(spans, recognizers);
+  const timeline = withToolEffects(counted.timeline, o.toolEffects ?? []);
+  // A recorded trace shorter than a label's window is judged on the steps it has.
+  const labels = extra?.labels ?? testCase.labels;
+  const findings = runChecks(o.checks, timeline, labels);
+  const { observed, matching } = analyseHandoffs(timeline, labels);
   const handoffs: ObservedHandoff[] = observed.map((h) => ({
     from: h.from,
     to: h.to,
@@ -122,15 +131,27 @@ export async function runCaseOnce(
     ...(h.reason !== undefined && { reason: h.reason }),
     spanId: h.spanId,
   }));
-  const expected = testCase.labels.handoffs;
+  const expected = labels.handoffs;
   return {
     status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
     findings,
     handoffs,
-    opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
+    opportunities: { ...countOpportunities(o.checks, timeline, labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
     timeline: timeline.events,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
+    recognition: extra?.recognition ?? shapeCounts(recognizers, counted.matched),
+    ...(extra?.notes?.length && { notes: extra.notes }),
+    ...(extra?.steps?.length && { steps: extra.steps }),
   };
+}
+
+/** What the built-in shapes recognised, for adapters that count nothing themselves. */
+function shapeCounts(recognizers: readonly Recognizer[], matched: readonly number[]): MatchCount[] {
+  return recognizers.map((r, i) => ({
+    source: 'shape',
+    name: shapeName(r),
+    spans: matched[i] ?? 0,
+  }));
 }

@@ -6,6 +6,7 @@ import type { PropertyResult } from '../contracts/properties/property-result.ts'
 import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
+import { type LineOf, runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
@@ -30,7 +31,13 @@ export interface PropertyOverrides {
 
 /** Everything one suite run needs; the CLI and the public API build it from a suite file. */
 export interface RunPlan {
-  readonly suite: { readonly name: string; readonly file: string; readonly config: ParsedSuite };
+  readonly suite: {
+    readonly name: string;
+    readonly file: string;
+    readonly config: ParsedSuite;
+    /** The line a path of the suite file is on, for warnings that point at a rule. */
+    readonly lineOf?: LineOf;
+  };
   readonly cases: readonly Case[];
   /** Case files that did not load: reported as errored cases, the others still run. */
   readonly brokenCases?: readonly BrokenCase[];
@@ -45,6 +52,8 @@ export interface RunPlan {
   /** Told after each case finishes, for progress output. */
   readonly onCaseDone?: (testCase: Case, runs: readonly CaseRun[]) => void;
   readonly now?: () => Date;
+  /** A rule or step rule that matched no span fails the run (`baton run --strict`). */
+  readonly strict?: boolean;
   /** Set by a signal: no new case run starts, and the report is marked interrupted. */
   readonly stop?: StopControl;
   /** Collects errors that escape the implementation; each one fails the run. */
@@ -103,7 +112,15 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
+  const { recognition, warnings } = recognitionOf(plan, runsByCase);
   const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
+  const strictErrors = warnings.filter((w) => w.severity === 'error').length;
+  const reasons = [
+    ...verdict.reasons,
+    ...(strictErrors > 0
+      ? [`${strictErrors} ${strictErrors === 1 ? 'rule' : 'rules'} matched no span (--strict)`]
+      : []),
+  ];
   const unhandled = unhandledOf(runsByCase, plan.strays);
   const interrupted = plan.stop?.reason;
   return {
@@ -112,19 +129,44 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    // A run cut short, or one whose implementation let errors escape, never passes.
-    passed: verdict.passed && interrupted === undefined && unhandled.length === 0,
+    // A run cut short, one whose implementation let errors escape, or (under --strict) one with a
+    // rule that matched nothing never passes.
+    passed:
+      verdict.passed && interrupted === undefined && unhandled.length === 0 && strictErrors === 0,
     summary,
     metrics,
     gates,
-    ...(verdict.reasons.length > 0 && { reasons: verdict.reasons }),
+    ...(reasons.length > 0 && { reasons }),
     cases,
     properties,
+    ...(recognition.length > 0 && { recognition }),
+    ...(warnings.length > 0 && { warnings }),
     ...(interrupted !== undefined && {
       interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
     }),
     ...(unhandled.length > 0 && { unhandled }),
   };
+}
+
+/** What each rule and shape matched over the cases' first runs, and the warnings it explains. */
+function recognitionOf(plan: RunPlan, runsByCase: readonly (readonly CaseRun[])[]) {
+  const first = plan.cases.map((_, i) => runsByCase[i]?.[0]);
+  const recognition = summarizeRecognition(first, plan.suite.lineOf);
+  const judged = plan.cases.filter((_, i) => first[i] && first[i]?.status !== 'error');
+  const warnings = runWarnings({
+    file: plan.suite.file,
+    counts: recognition,
+    notes: plan.cases.flatMap((c, i) =>
+      (first[i]?.notes ?? []).map((note) => ({ caseId: c.id, note })),
+    ),
+    expectedHandoffs: judged.reduce((n, c) => n + c.labels.handoffs.length, 0),
+    observedHandoffs: first.reduce(
+      (n, r) => n + (r?.status === 'error' ? 0 : (r?.handoffs.length ?? 0)),
+      0,
+    ),
+    strict: plan.strict ?? false,
+  });
+  return { recognition, warnings };
 }
 
 /** Every escaped error: those that failed a case run, then those no running case could take. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { TraceStepsConfig } from '../model/adapter-config.ts';
 import { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
 import { spanRecord } from '../normalize/span-fixtures.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { deriveSteps, type StepRule } from './derive-steps.ts';
+import { deriveSteps } from './derive-steps.ts';
 import { lowerSpans } from './lower-spans.ts';
 import { participantNames } from './participant-names.ts';
 
@@ -35,11 +36,12 @@ const users = (...texts: string[]) => ({
 });
 
 /** Derives steps, then normalises: what the runner sees. Returns steps and handoff steps. */
-function judge(spans: SpanRecord[], rule: StepRule) {
+function judge(spans: SpanRecord[], rule: TraceStepsConfig) {
   const derived = deriveSteps(lowerSpans(spans, BUILT_IN_RECOGNIZERS, participantNames({})), rule);
   const events = normalize(derived.spans).events;
   return {
     steps: derived.steps.map((s) => s.describe),
+    matched: derived.matched,
     handoffs: events.flatMap((e) => (e.kind === 'handoff' ? [`${e.from}→${e.to}@${e.step}`] : [])),
     turns: events.flatMap((e) => (e.kind === 'agent_turn' ? [`${e.agent}@${e.step}`] : [])),
   };
@@ -158,12 +160,47 @@ describe('deriveSteps', () => {
     });
   });
 
-  it('makes the whole trace one step when the rule finds nothing', () => {
+  it('makes the whole trace one step when the rule finds nothing, and says it matched none', () => {
     const spans = [span('root', 0), span('x', 3, transfer('a', 'b'), 'root')];
 
     expect(judge(spans, 'customer_turns')).toMatchObject({
       steps: ['trace t1 "root"'],
       handoffs: ['a→b@0'],
+      matched: 0,
+    });
+  });
+
+  it('{ attribute }: whole numbers are the steps, from `first`; a missing number is an empty step', () => {
+    const turn = (n: number, extra = {}) => ({ 'chat.turn': n, ...extra });
+    const spans = [
+      span('root', 0),
+      span('t1', 1, turn(1, agent('Triage')), 'root'),
+      span('t1x', 2, turn(1, transfer('Triage', 'Billing')), 't1'),
+      span('t3', 20, turn(3, agent('Billing')), 'root'),
+      span('late', 21, transfer('Billing', 'supervisor'), 't3'),
+      // Exported out of order and outside its turn's span, still at its turn.
+      span('t1y', 30, turn(1, transfer('Triage', 'Shipping')), 'root'),
+    ];
+
+    expect(judge(spans, { attribute: 'chat.turn', first: 1 })).toEqual({
+      steps: ['chat.turn "1" "t1"', 'chat.turn 2: no span', 'chat.turn "3" "t3"'],
+      matched: 3,
+      handoffs: ['Triage→Billing@0', 'Billing→supervisor@2', 'Triage→Shipping@0'],
+      turns: ['Triage@0', 'Billing@2'],
+    });
+  });
+
+  it('{ attribute }: other values are numbered in the order they first appear', () => {
+    const spans = [
+      span('m2', 10, { 'message.id': 'msg-b', ...agent('Billing') }),
+      span('m1', 0, { 'message.id': 'msg-a', ...agent('Triage') }),
+      span('x', 1, transfer('Triage', 'Billing'), 'm1'),
+    ];
+
+    expect(judge(spans, { attribute: 'message.id', first: 0 })).toMatchObject({
+      steps: ['message.id "msg-a" "m1"', 'message.id "msg-b" "m2"'],
+      handoffs: ['Triage→Billing@0'],
+      turns: ['Triage@0', 'Billing@1'],
     });
   });
 });

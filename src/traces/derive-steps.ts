@@ -1,10 +1,13 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
-import type { TRACE_STEP_RULES } from '../model/adapter-config.ts';
+import type { TRACE_STEP_RULES, TraceStepsConfig } from '../model/adapter-config.ts';
 import { str } from '../normalize/attrs.ts';
 import { SpanIndex } from '../normalize/span-index.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
+import { attributeSteps } from './attribute-steps.ts';
+import { byStart, quote, type Start } from './step-starts.ts';
 import { userMessages } from './user-messages.ts';
 
+/** A named step rule; a suite may also read the step from an attribute (TraceStepsConfig). */
 export type StepRule = (typeof TRACE_STEP_RULES)[number];
 
 /** One step Baton derived from a trace: where it starts and a one-line description. */
@@ -22,11 +25,8 @@ export interface DerivedSteps {
   readonly steps: readonly DerivedStep[];
   /** True when the trace carried Baton's own step spans, which are then kept as they are. */
   readonly recorded: boolean;
-}
-
-interface Start {
-  readonly span: SpanRecord;
-  readonly describe: string;
+  /** Spans the rule matched as (part of) a step; 0 when it found none and the trace is one step. */
+  readonly matched: number;
 }
 
 const STEP_KIND: Record<StepRule, string> = {
@@ -43,13 +43,20 @@ const STEP_KIND: Record<StepRule, string> = {
  * earliest span. A trace that already holds Baton step spans keeps them. When the rule finds no
  * starting span, the whole trace is one step.
  */
-export function deriveSteps(spans: readonly SpanRecord[], rule: StepRule): DerivedSteps {
+export function deriveSteps(spans: readonly SpanRecord[], rule: TraceStepsConfig): DerivedSteps {
   const recorded = recordedSteps(spans);
-  if (recorded.length > 0) return { spans: [...spans], steps: recorded, recorded: true };
-  if (spans.length === 0) return { spans: [], steps: [], recorded: false };
-  const found = startsOf(spans, rule);
-  const starts = found.length > 0 ? found : [rootStart(rootsOf(spans)[0] as SpanRecord)];
-  return insertSteps(spans, starts, STEP_KIND[rule]);
+  if (recorded.length > 0) {
+    return { spans: [...spans], steps: recorded, recorded: true, matched: recorded.length };
+  }
+  if (spans.length === 0) return { spans: [], steps: [], recorded: false, matched: 0 };
+  const found =
+    typeof rule === 'string'
+      ? dedupe(startsOf(spans, rule)).sort((a, b) => byStart(a.span, b.span))
+      : attributeSteps(spans, rule);
+  const matched = found.reduce((n, s) => n + s.members.length, 0);
+  const starts = matched > 0 ? found : [rootStart(rootsOf(spans)[0] as SpanRecord)];
+  const kind = typeof rule === 'string' ? STEP_KIND[rule] : 'trace';
+  return { ...insertSteps(spans, starts, kind), matched };
 }
 
 function recordedSteps(spans: readonly SpanRecord[]): DerivedStep[] {
@@ -63,19 +70,25 @@ function recordedSteps(spans: readonly SpanRecord[]): DerivedStep[] {
   return steps.sort((a, b) => a.index - b.index);
 }
 
-function startsOf(spans: readonly SpanRecord[], rule: StepRule): Start[] {
+function startsOf(spans: readonly SpanRecord[], rule: StepRule): FoundStart[] {
   const ordered = [...spans].sort(byStart);
   if (rule === 'agent_turns') {
     return ordered
       .filter((s) => str(s.attributes, ATTR.event) === EVENT.agent)
-      .map((span) => ({ span, describe: `agent ${str(span.attributes, ATTR.agent)}` }));
+      .map((span) => ({
+        span,
+        members: [span],
+        describe: `agent ${str(span.attributes, ATTR.agent)}`,
+      }));
   }
   const roots = rootsOf(spans);
   if (rule === 'root_children') {
     const rootIds = new Set(roots.map((r) => r.spanId));
+    // A return span Baton added at a call's end is no child the trace recorded.
     return ordered
       .filter((s) => s.parentId !== undefined && rootIds.has(s.parentId))
-      .map((span) => ({ span, describe: `span "${span.name}"` }));
+      .filter((s) => str(s.attributes, ATTR.event) !== EVENT.return)
+      .map((span) => ({ span, members: [span], describe: `span "${span.name}"` }));
   }
   const traces = new Set(roots.map((r) => r.traceId));
   if (traces.size > 1) {
@@ -88,14 +101,14 @@ function startsOf(spans: readonly SpanRecord[], rule: StepRule): Start[] {
 }
 
 /** Spans whose input brings a user message more than any span before them: a new customer turn. */
-function userTurnStarts(ordered: readonly SpanRecord[]): Start[] {
-  const starts: Start[] = [];
+function userTurnStarts(ordered: readonly SpanRecord[]): FoundStart[] {
+  const starts: FoundStart[] = [];
   let most = 0;
   for (const span of ordered) {
     const users = userMessages(span);
     if (!users || users.count <= most) continue;
     most = users.count;
-    starts.push({ span, describe: `customer: ${quote(users.last)}` });
+    starts.push({ span, members: [span], describe: `customer: ${quote(users.last)}` });
   }
   return starts;
 }
@@ -105,39 +118,45 @@ function rootsOf(spans: readonly SpanRecord[]): SpanRecord[] {
   return spans.filter((s) => s.parentId === undefined || !ids.has(s.parentId)).sort(byStart);
 }
 
-function rootStart(span: SpanRecord): Start {
-  return { span, describe: `trace ${span.traceId.slice(0, 8)} "${span.name}"` };
+type FoundStart = Start & { readonly span: SpanRecord };
+
+function rootStart(span: SpanRecord): FoundStart {
+  return { span, members: [span], describe: `trace ${span.traceId.slice(0, 8)} "${span.name}"` };
 }
 
+/** Adds one Baton step span per start (in the order given) as the parent of its members. */
 function insertSteps(
   spans: readonly SpanRecord[],
   starts: readonly Start[],
   kind: string,
-): DerivedSteps {
-  const ordered = dedupe(starts).sort((a, b) => byStart(a.span, b.span));
+): Omit<DerivedSteps, 'matched'> {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const s of spans) {
     first = Math.min(first, s.start);
     last = Math.max(last, s.end);
   }
+  const opens = starts.map((s, k) =>
+    k === 0 ? first : (s.span?.start ?? nextStart(starts, k, last)),
+  );
+  const traceId = (spans[0] as SpanRecord).traceId;
   const reparent = new Map<string, string>();
   const stepSpans: SpanRecord[] = [];
-  const steps: DerivedStep[] = ordered.map(({ span, describe }, k) => {
+  const steps: DerivedStep[] = starts.map(({ span, members, describe }, k) => {
     const id = `baton.step.${k}`;
-    const start = k === 0 ? first : span.start;
-    const next = ordered[k + 1];
+    const start = opens[k] as number;
+    const parentId = span?.parentId;
     stepSpans.push({
-      traceId: span.traceId,
+      traceId: span?.traceId ?? traceId,
       spanId: id,
-      ...(span.parentId !== undefined && { parentId: span.parentId }),
+      ...(parentId !== undefined && { parentId }),
       name: `baton.step ${k}`,
       start,
-      end: next ? next.span.start : last,
+      end: Math.max(start, opens[k + 1] ?? last),
       attributes: { [ATTR.event]: EVENT.step, [ATTR.stepIndex]: k, [ATTR.stepKind]: kind },
     });
-    reparent.set(span.spanId, id);
-    return { index: k, at: start, spanId: span.spanId, describe };
+    for (const m of members) reparent.set(m.spanId, id);
+    return { index: k, at: start, spanId: span?.spanId ?? id, describe };
   });
   const rewired = spans.map((s) => {
     const parentId = reparent.get(s.spanId);
@@ -146,16 +165,16 @@ function insertSteps(
   return { spans: [...stepSpans, ...rewired], steps, recorded: false };
 }
 
-function dedupe(starts: readonly Start[]): Start[] {
+/** An empty step opens where the next step with a span does. */
+function nextStart(starts: readonly Start[], k: number, last: number): number {
+  for (let j = k + 1; j < starts.length; j++) {
+    const span = starts[j]?.span;
+    if (span) return span.start;
+  }
+  return last;
+}
+
+function dedupe(starts: readonly FoundStart[]): FoundStart[] {
   const seen = new Set<string>();
   return starts.filter((s) => !seen.has(s.span.spanId) && seen.add(s.span.spanId));
-}
-
-function byStart(a: SpanRecord, b: SpanRecord): number {
-  return a.start - b.start || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
-}
-
-function quote(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(line.length > 60 ? `${line.slice(0, 59)}…` : line);
 }

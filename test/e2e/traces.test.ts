@@ -52,6 +52,13 @@ describe('baton run suites/traces.yaml: incidents judged on traces exported afte
       'return-ping-pong': ['Triage_Agent→Refund_Agent@0'],
     });
   });
+
+  it('writes the steps it derived from each trace into the report, where a replay has its own', () => {
+    const steps = report.cases.find((c) => c.id === 'double-charge-missed-escalation')?.steps;
+
+    expect(steps?.map((s) => s.kind)).toEqual(['trace', 'trace', 'trace']);
+    expect(steps?.[0]?.text).toMatch(/^trace [0-9a-f]{8} "/);
+  });
 });
 
 describe('baton run suites/traces-incidents.yaml: the same cases on the incident traces', () => {

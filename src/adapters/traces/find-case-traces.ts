@@ -1,6 +1,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { Case } from '../../model/labelled-case.ts';
+import type { CaseNote } from '../../model/report.ts';
 import type { SpanRecord } from '../../normalize/span-record.ts';
 import type { TraceProblem } from '../../traces/read-batches.ts';
 import type { TraceIndex } from '../../traces/trace-index.ts';
@@ -11,13 +12,13 @@ export type IndexOf = (file: string) => Promise<TraceIndex>;
  * The spans of the trace(s) a case labels: its `trace_id`, every trace of its `conversation_id`,
  * or — when it names neither — every trace of its files. The files are the case's own
  * `trace.file` (relative to the case) or else the suite's. Throws an adapter error naming the id
- * and the files when nothing is found.
+ * and the files when nothing is found; else returns the spans with what the files could not read.
  */
 export async function findCaseTraces(
   testCase: Case,
   suiteFiles: readonly string[],
   indexOf: IndexOf,
-): Promise<SpanRecord[]> {
+): Promise<{ spans: SpanRecord[]; problems: TraceProblem[] }> {
   const ref = testCase.trace;
   if (!ref) {
     throw new BatonError(
@@ -55,7 +56,24 @@ export async function findCaseTraces(
     }
   }
   if (spans.length === 0) throw notFound(testCase, files, problems);
-  return spans;
+  return { spans, problems };
+}
+
+/** Places of the files that could not be read, as a run warning: spans there are left out. */
+export function unreadNote(problems: readonly TraceProblem[]): CaseNote | undefined {
+  const first = problems[0];
+  if (!first) return undefined;
+  const files = [...new Set(problems.map((p) => shownPath(p.file)))].join(', ');
+  const at = `${shownPath(first.file)}${first.line === undefined ? '' : `:${first.line}`}`;
+  return {
+    code: 'traces.unreadable',
+    message: `${problems.length} place(s) in ${files} could not be read, first ${at}: ${first.message}. Their spans are left out: a case whose trace had spans there is judged on the rest`,
+    fix: 'fix or re-export the file: each line (or the whole file) must be an OTLP/JSON export request',
+  };
+}
+
+function shownPath(file: string): string {
+  return relative(process.cwd(), file) || file;
 }
 
 function notFound(testCase: Case, files: readonly string[], problems: readonly TraceProblem[]) {

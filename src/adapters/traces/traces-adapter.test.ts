@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/fixtures/traces/otlp-writer.ts';
@@ -86,14 +88,74 @@ describe('the traces adapter', () => {
     );
   });
 
-  it('is an error when a label names a step the trace does not have', async () => {
+  it('judges a label whose window runs past a short trace on the steps it has, with a note', async () => {
     const c = testCase(
-      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 2 }]\n',
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs:\n    - { from: Triage_Agent, to: Refund_Agent, at: 3 }\n    - { from: Refund_Agent, to: Triage_Agent, window: [1, 4] }\n',
     );
 
-    await expect(adapter().runCase(c, ctx)).rejects.toThrow(
-      /a label expects Triage_Agent → Refund_Agent at step 2, but the trace has steps 0 to 1 \(0 trace .* "OpenAI Agents trace: \{name\}"; 1 trace/,
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.labels?.handoffs.map((h) => h.window)).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(out?.notes?.map((n) => n.code)).toEqual(['window.past_end', 'window.past_end']);
+    expect(out?.notes?.[0]?.message).toMatch(
+      /^a label expects Triage_Agent → Refund_Agent at step 3, but the trace has steps 0 to 1 \(0 trace .* "OpenAI Agents trace: \{name\}"; 1 trace .*\); judged at step 1$/,
     );
+  });
+
+  it('fits an effect label’s window to the trace as well', async () => {
+    const c = testCase(
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: none\n  effects: [{ effect: refund, key: A-1001, window: [1, 5] }]\n',
+    );
+
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.labels?.effects?.[0]?.window).toEqual([1, 1]);
+    expect(out?.notes?.[0]?.message).toMatch(/^a label expects refund A-1001 in steps 1 to 5, but/);
+  });
+
+  it('says where each step it derived begins, for reports to show in place of written steps', async () => {
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.steps).toHaveLength(2);
+    expect(out?.steps?.[0]).toMatchObject({
+      kind: 'trace',
+      text: expect.stringMatching(/^trace [0-9a-f]{8} "/),
+    });
+  });
+
+  it('warns once per case, with the first place, when its trace files hold lines it cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-unread-'));
+    const good = readFileSync(join(ROOT, FIXED, 'agents-sdk.jsonl'), 'utf8').trimEnd();
+    writeFileSync(join(dir, 'export.jsonl'), `${good}\n{"resourceSpans": [ cut off\n`);
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const out = await adapter({ files: [join(dir, 'export.jsonl')] })
+      .runCase(c, ctx)
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
+
+    expect(out?.spans?.length).toBeGreaterThan(0);
+    expect(out?.notes?.map((n) => n.code)).toEqual(['traces.unreadable']);
+    expect(out?.notes?.[0]?.message).toMatch(
+      new RegExp(
+        `^1 place\\(s\\) in .*export\\.jsonl could not be read, first .*export\\.jsonl:${good.split('\n').length + 1}: `,
+      ),
+    );
+  });
+
+  it('leaves labels alone when they fit the trace', async () => {
+    const c = testCase(
+      'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 0 }]\n',
+    );
+
+    const out = await adapter().runCase(c, ctx);
+
+    expect(out?.labels).toBeUndefined();
+    expect(out?.notes).toBeUndefined();
   });
 
   it('is an error when the case lists steps the trace does not have', async () => {

@@ -3,20 +3,30 @@ import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { TracesAdapterConfig } from '../../model/adapter-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
+import type { MatchCount } from '../../model/report.ts';
 import { BUILT_IN_RECOGNIZERS } from '../../normalize/normalize.ts';
-import { ruleRecognizer } from '../../normalize/recognize-rules.ts';
-import type { Recognizer } from '../../normalize/recognizer.ts';
+import { compileRules } from '../../normalize/recognize-rules.ts';
 import { type DerivedSteps, deriveSteps } from '../../traces/derive-steps.ts';
-import { lowerSpans } from '../../traces/lower-spans.ts';
+import { lowerTrace } from '../../traces/lower-spans.ts';
 import { participantNames } from '../../traces/participant-names.ts';
+import type { TraceProblem } from '../../traces/read-batches.ts';
 import { TraceIndex } from '../../traces/trace-index.ts';
 import type { Adapter } from '../adapter.ts';
-import { findCaseTraces } from './find-case-traces.ts';
+import { findCaseTraces, unreadNote } from './find-case-traces.ts';
+import { fitLabels, stepListing } from './fit-labels.ts';
+import { matchCounts } from './match-counts.ts';
+
+/** A case's trace in Baton's shape, cut into steps, with what each rule and shape matched. */
+export interface DerivedTrace extends DerivedSteps {
+  readonly recognition: readonly MatchCount[];
+  /** Places in the case's trace files that could not be read. */
+  readonly problems: readonly TraceProblem[];
+}
 
 /** What the traces adapter exposes beyond the Adapter interface (for tools and tests). */
 export interface TracesAdapter extends Adapter {
   /** The trace a case labels, its spans lowered to Baton's shape and cut into steps. */
-  derive(testCase: Case): Promise<DerivedSteps>;
+  derive(testCase: Case): Promise<DerivedTrace>;
 }
 
 /**
@@ -37,16 +47,21 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     }
     return index;
   };
-  const recognizers: Recognizer[] =
-    config.recognize.length > 0
-      ? [ruleRecognizer(config.recognize), ...BUILT_IN_RECOGNIZERS]
-      : [...BUILT_IN_RECOGNIZERS];
+  const rules = config.recognize.length > 0 ? compileRules(config.recognize) : undefined;
   const nameOf = participantNames(config.names);
 
-  const derive = async (testCase: Case): Promise<DerivedSteps> => {
-    const spans = await findCaseTraces(testCase, files, indexOf);
-    const lowered = lowerSpans(spans, recognizers, nameOf);
-    return deriveSteps(lowered, testCase.trace?.steps ?? config.steps);
+  const derive = async (testCase: Case): Promise<DerivedTrace> => {
+    const { spans, problems } = await findCaseTraces(testCase, files, indexOf);
+    const lowered = lowerTrace(spans, {
+      recognizers: BUILT_IN_RECOGNIZERS,
+      nameOf,
+      ...(rules && { rules }),
+    });
+    const steps = testCase.trace?.steps ?? config.steps;
+    const derived = deriveSteps(lowered.spans, steps);
+    const fromSuite = testCase.trace?.steps === undefined;
+    const recognition = matchCounts(rules, lowered, derived, { steps, fromSuite });
+    return { ...derived, recognition, problems };
   };
 
   return {
@@ -58,8 +73,17 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     },
     async runCase(testCase) {
       const derived = await derive(testCase);
-      checkSteps(testCase, derived);
-      return { spans: derived.spans };
+      checkWrittenSteps(testCase, derived);
+      const fitted = fitLabels(testCase, derived);
+      const unread = unreadNote(derived.problems);
+      const notes = unread ? [unread, ...fitted.notes] : fitted.notes;
+      return {
+        spans: derived.spans,
+        recognition: derived.recognition,
+        steps: derived.steps.map((s) => ({ kind: 'trace', text: s.describe })),
+        ...(fitted.notes.length > 0 && { labels: fitted.labels }),
+        ...(notes.length > 0 && { notes }),
+      };
     },
   };
 }
@@ -74,23 +98,14 @@ async function buildIndex(file: string): Promise<TraceIndex> {
   return TraceIndex.build(file);
 }
 
-/** Labels count derived steps: a label past the last one (or written steps that disagree) is an error. */
-function checkSteps(testCase: Case, derived: DerivedSteps): void {
+/** Steps a trace case writes must agree in number with the steps its trace has. */
+function checkWrittenSteps(testCase: Case, derived: DerivedSteps): void {
   const count = derived.steps.length;
-  const listing = derived.steps.map((s) => `${s.index} ${s.describe}`).join('; ');
   if (testCase.steps.length > 0 && testCase.steps.length !== count) {
     throw new BatonError(
       'adapter.load',
-      `Failed to match case ${testCase.id} to its trace: the case lists ${testCase.steps.length} steps, the trace has ${count} (${listing}). Remove \`steps:\` from the case or change trace.steps.`,
+      `Failed to match case ${testCase.id} to its trace: the case lists ${testCase.steps.length} steps, the trace has ${count} (${stepListing(derived)}). Remove \`steps:\` from the case or change trace.steps.`,
     );
-  }
-  for (const h of testCase.labels.handoffs) {
-    if (h.window[1] >= count) {
-      throw new BatonError(
-        'adapter.load',
-        `Failed to match case ${testCase.id} to its trace: a label expects ${h.from} → ${h.to} at step ${h.window[1]}, but the trace has steps 0 to ${count - 1} (${listing}). Fix the label's \`at\`/\`window\` or choose another trace.steps rule.`,
-      );
-    }
   }
 }
 

@@ -9,7 +9,7 @@ export function agentsIn(timeline: Timeline): Set<string> {
 
 /**
  * Whether `e` shows `who` at work: its agent turn, acknowledgment or rejection, question, effect,
- * claim or handoff, a decision it made — or, when `who` is a person, a person step of the case.
+ * claim, handoff or return, a decision it made — or, when `who` is a person, a person step of the case.
  */
 export function isActivityOf(e: TimelineEvent, who: string, isPerson: boolean): boolean {
   switch (e.kind) {
@@ -18,6 +18,7 @@ export function isActivityOf(e: TimelineEvent, who: string, isPerson: boolean): 
     case 'ack':
     case 'reject':
     case 'question':
+    case 'return':
       return e.by === who;
     case 'effect':
       return e.agent === who;

@@ -21,6 +21,7 @@ function placement(e) {
   switch (e.kind) {
     case 'handoff': return { from: e.from, to: e.to };
     case 'question': return { from: e.by, to: e.to };
+    case 'return': return { from: e.by, to: e.to };
     case 'ack': case 'reject': return { at: e.by };
     case 'decision': return { at: e.person };
     case 'effect': return { at: e.agent || e.owner };
@@ -40,6 +41,7 @@ function eventBody(e) {
   switch (e.kind) {
     case 'handoff': return [h('span', { class: 'what' }, 'handoff → ' + e.to + (e.reason ? ' · ' + e.reason : '') + (e.payloadSize !== undefined ? ' · ' + bytes(e.payloadSize) : '')), valueBlock('payload', e.payload, e.truncated)];
     case 'question': return [h('span', { class: 'what' }, '? asks ' + e.to + ((e.fields || []).length ? ' for ' + e.fields.join(', ') : '') + (e.text ? ': ' + e.text : ''))];
+    case 'return': return [h('span', { class: 'what' }, '↩ returns to ' + e.to), valueBlock('answer', e.answer, e.truncated)];
     case 'ack': return [h('span', { class: 'what' }, '✓ accepts' + (e.from ? ' from ' + e.from : ''))];
     case 'reject': return [h('span', { class: 'what' }, '✗ rejects' + (e.from ? ' from ' + e.from : '') + ': ' + e.reason + ((e.missing || []).length ? ' · missing ' + e.missing.join(', ') : ''))];
     case 'decision': return [h('span', { class: 'what' }, 'decides ' + e.decision)];

@@ -1,0 +1,153 @@
+import { type DataPath, formatPath } from '../model/data-path.ts';
+import type { CaseNote, RecognitionCount, RunWarning } from '../model/report.ts';
+import type { CaseRun } from './case-run.ts';
+
+/** Finds the line a path of the suite file is written on. */
+export type LineOf = (path: DataPath) => number | undefined;
+
+/**
+ * Sums what each rule, preset rule, span shape and step rule matched over the cases' first
+ * runs, in the order they were first reported. Errored runs report nothing and are not counted.
+ */
+export function summarizeRecognition(
+  runs: readonly (CaseRun | undefined)[],
+  lineOf?: LineOf,
+): RecognitionCount[] {
+  const byKey = new Map<string, { count: Omit<RecognitionCount, 'of'>; path?: DataPath }>();
+  let of = 0;
+  for (const run of runs) {
+    if (!run?.recognition) continue;
+    of++;
+    for (const m of run.recognition) {
+      const key = `${m.source}\n${m.name}\n${m.path ? formatPath(m.path) : ''}`;
+      const seen = byKey.get(key);
+      const hit = m.spans > 0 ? 1 : 0;
+      if (seen) {
+        seen.count = {
+          ...seen.count,
+          spans: seen.count.spans + m.spans,
+          cases: seen.count.cases + hit,
+        };
+        continue;
+      }
+      const line = m.path && lineOf?.(m.path);
+      byKey.set(key, {
+        count: {
+          source: m.source,
+          name: m.name,
+          ...(m.path && { path: formatPath(m.path) }),
+          ...(line !== undefined && { line }),
+          spans: m.spans,
+          cases: hit,
+        },
+      });
+    }
+  }
+  return [...byKey.values()].map(({ count }) => ({ ...count, of }));
+}
+
+/** What the run warnings are made from. */
+export interface WarningInput {
+  readonly file: string;
+  readonly counts: readonly RecognitionCount[];
+  readonly notes: readonly { readonly caseId: string; readonly note: CaseNote }[];
+  /** Handoffs the labels of the judged cases expect, and the handoffs observed in them. */
+  readonly expectedHandoffs: number;
+  readonly observedHandoffs: number;
+  /** Under `--strict` a rule that matched nothing is an error. */
+  readonly strict: boolean;
+}
+
+/**
+ * Warnings about the run itself: a suite rule, a preset or the step rule that matched no span
+ * in any case (errors under strict), labels cut to a short trace, and a run in which no span at
+ * all was recognised as a handoff while the labels expect some.
+ */
+export function runWarnings(input: WarningInput): RunWarning[] {
+  const severity = input.strict ? 'error' : 'warning';
+  const at = (c: RecognitionCount) => ({
+    file: input.file,
+    ...(c.line !== undefined && { line: c.line }),
+  });
+  const warnings: RunWarning[] = [];
+  for (const c of input.counts) {
+    if (c.source === 'rule' && c.spans === 0 && c.of > 0) {
+      warnings.push({ code: 'recognize.unmatched', severity, ...at(c), ...unmatchedRule(c) });
+    }
+    if (c.source === 'steps' && c.path !== undefined && c.spans === 0 && c.of > 0) {
+      warnings.push({ code: 'steps.unmatched', severity, ...at(c), ...unmatchedSteps(c) });
+    }
+  }
+  for (const group of presetGroups(input.counts)) {
+    if (group.every((c) => c.spans === 0) && (group[0]?.of ?? 0) > 0) {
+      const c = group[0] as RecognitionCount;
+      warnings.push({ code: 'recognize.unmatched', severity, ...at(c), ...unmatchedPreset(c) });
+    }
+  }
+  warnings.push(...noteWarnings(input));
+  if (input.expectedHandoffs > 0 && input.observedHandoffs === 0) {
+    warnings.push({
+      code: 'handoffs.unrecognized',
+      severity: 'warning',
+      file: input.file,
+      message: `no span in the whole run was recognised as a handoff, while the labels expect ${input.expectedHandoffs}: every one of them is missed`,
+      fix: 'check that the spans follow a shape Baton knows (docs/conventions.md), or add a `recognize:` rule for recorded traces',
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Case notes as warnings; a note many cases share (an unreadable trace file) is one warning,
+ * tied to a case only when one case had it.
+ */
+function noteWarnings(input: WarningInput): RunWarning[] {
+  const byText = new Map<string, { note: CaseNote; caseIds: string[] }>();
+  for (const { caseId, note } of input.notes) {
+    const key = `${note.code}\n${note.message}`;
+    const seen = byText.get(key);
+    if (seen) seen.caseIds.push(caseId);
+    else byText.set(key, { note, caseIds: [caseId] });
+  }
+  return [...byText.values()].map(({ note, caseIds }) => ({
+    ...note,
+    severity: 'warning',
+    ...(caseIds.length === 1 && { caseId: caseIds[0] }),
+    file: input.file,
+  }));
+}
+
+function cases(c: RecognitionCount): string {
+  return c.of === 1 ? 'the one case judged' : `any of the ${c.of} cases judged`;
+}
+
+function unmatchedRule(c: RecognitionCount) {
+  return {
+    message: `rule ${c.path} (${c.name}) matched no span in ${cases(c)}`,
+    fix: 'compare the rule’s `name`/`attribute` with the span names and attributes in the export, or remove the rule',
+  };
+}
+
+function unmatchedPreset(c: RecognitionCount) {
+  const preset = c.name.split(':')[0];
+  return {
+    message: `preset ${preset} (${c.path}) matched no span in ${cases(c)}`,
+    fix: `check that the traces come from the instrumentation the ${preset} preset reads (docs/adapters/traces.md), or remove it`,
+  };
+}
+
+function unmatchedSteps(c: RecognitionCount) {
+  return {
+    message: `step rule ${c.name} (${c.path}) found no span to start a step in ${cases(c)}: each trace was judged as one step`,
+    fix: 'choose another `steps:` rule: customer_turns, agent_turns, root_children or { attribute: <key> }',
+  };
+}
+
+function presetGroups(counts: readonly RecognitionCount[]): RecognitionCount[][] {
+  const groups = new Map<string, RecognitionCount[]>();
+  for (const c of counts) {
+    if (c.source !== 'preset' || c.path === undefined) continue;
+    groups.set(c.path, [...(groups.get(c.path) ?? []), c]);
+  }
+  return [...groups.values()];
+}
