@@ -1,6 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
+import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { registerCanIDeploy, registerCompare } from './register-compare.ts';
 import { reportCommand } from './report-command.ts';
 import { parseShard } from './reporters.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
@@ -18,20 +20,6 @@ function integer(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number.');
   return n;
-}
-
-/**
- * A repeatable list flag: `--tag a --tag b` or `--tag a,b`. Never variadic, so a flag can never
- * swallow the suite paths that follow it (`run --tag x suite.yaml` runs suite.yaml).
- */
-function list(value: string, previous: readonly string[] | undefined): string[] {
-  const items = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (items.length === 0)
-    throw new InvalidArgumentError('expected a value, or values separated by commas.');
-  return [...(previous ?? []), ...items];
 }
 
 function program(io: CliIo, setExit: (code: number) => void): Command {
@@ -92,6 +80,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       'the clock envelope properties measure from (a replay repeats it)',
       integer,
     )
+    .option(
+      '--baseline <report>',
+      'compare this run with a saved report.json (compare.json, compare.md)',
+    )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) =>
@@ -109,6 +101,8 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--out <dir>', 'write here (default: the report’s folder)')
     .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
+  registerCompare(cli, io, setExit);
+  registerCanIDeploy(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

@@ -1,17 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
+import { emitComparison, readRunReport } from './compare-output.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printError, printProblems } from './print-problems.ts';
 import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, type RunSelection, runInfo } from './run-info.ts';
+import { runVariants, variantSuite } from './run-variants.ts';
 import { writeReports } from './write-reports.ts';
 
 /** The suite `baton run` runs when given none. */
@@ -32,6 +35,8 @@ export interface RunFlags {
   readonly numRuns?: number;
   readonly clock?: number;
   readonly shard?: { readonly index: number; readonly total: number };
+  /** A saved report.json to compare this run with. */
+  readonly baseline?: string;
 }
 
 /** Checks the suites exist (or the default one does) and returns the paths to run. */
@@ -90,7 +95,8 @@ function selectionOf(flags: RunFlags): RunSelection {
   };
 }
 
-async function evaluate(path: string, flags: OneFlags, io: CliIo) {
+/** Runs one suite (as one of its variants, when given) with a progress line. */
+async function evaluate(path: string, flags: OneFlags, io: CliIo, variant?: string) {
   const env = io.env ?? {};
   const progress = createProgress({
     stream: io.progress ?? ({ isTTY: false, write: () => true } as never),
@@ -107,6 +113,7 @@ async function evaluate(path: string, flags: OneFlags, io: CliIo) {
       ...(flags.shard && { shard: flags.shard }),
       // Replaying a counterexample (--path) runs that property alone, not the cases.
       skipCases: flags.path !== undefined,
+      ...(variant !== undefined && { variant }),
       onStart: (n) => progress.start(n),
       onCaseDone: (_id, status) => progress.caseDone(status),
     });
@@ -116,6 +123,24 @@ async function evaluate(path: string, flags: OneFlags, io: CliIo) {
 }
 
 async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number> {
+  const variants = await variantSuite(path, io.cwd);
+  if (variants) {
+    const dir = reportDir(flags, variants.name, variants.reports.dir, io.cwd, selectionOf(flags));
+    const formats = chooseReporters(flags.formats, variants.reports.formats, io.env ?? {});
+    const out = {
+      formats,
+      dir: dir.path,
+      color: flags.color !== false && io.color,
+      verbose: flags.verbose ?? false,
+      ...(flags.baseline !== undefined && { baseline: flags.baseline }),
+    };
+    return runVariants(path, variants, (v) => evaluate(path, flags, io, v), out, io);
+  }
+  // Read the baseline first: a wrong path should not cost a whole run.
+  const baseline =
+    flags.baseline === undefined
+      ? undefined
+      : await readRunReport(flags.baseline, io.cwd, 'baseline');
   const evaluation = await evaluate(path, flags, io);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
@@ -172,7 +197,20 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
     if (dir.note) io.stdout(`${dir.note}\n`);
     io.stdout(`Reports: ${written.paths.map((w) => relative(io.cwd, w)).join(', ')}\n`);
   }
-  return exit;
+  if (!baseline) return exit;
+  io.stdout('\n');
+  const comparison = compareRuns(baseline, report, {
+    ...compareOptionsOf(config.compare),
+    names: { baseline: 'baseline', candidate: 'this run' },
+    files: { baseline: flags.baseline ?? '', candidate: path },
+  });
+  const out = {
+    formats,
+    dir: dir.path,
+    color: flags.color !== false && io.color,
+    verbose: flags.verbose ?? false,
+  };
+  return Math.max(exit, await emitComparison(comparison, out, io));
 }
 
 type Written = { ok: true; paths: string[] } | { ok: false; error: BatonError };

@@ -5,6 +5,7 @@ import { jsonSchemaOf } from './json-schemas.ts';
 import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
 import { missingReferences } from './suite-references.ts';
+import { variantProblems } from './variant-problems.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { sortByPosition, zodProblems } from './zod-problems.ts';
 
@@ -28,6 +29,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   const missing = sortByPosition([
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
+    ...variantProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   return { ok: true, value: { file: resolve(source.file), config: parsed.data } };

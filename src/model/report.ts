@@ -15,6 +15,16 @@ export interface ObservedHandoff {
   readonly spanId: string;
 }
 
+/** One finding code in one case, over all its repeats. */
+export interface CodeTally {
+  /** Findings with this code (passing ones too, such as `handoff.on_time`). */
+  readonly count: number;
+  /** The opportunities the code had: the case's share of the rate's denominator. */
+  readonly of: number;
+  /** Repeats in which the code appeared at least once. */
+  readonly runs: number;
+}
+
 /** A finding as reported: where in the case file it points (the label it judges, else its step). */
 export interface ReportFinding extends Finding {
   /** 1-based line in the case file. */
@@ -64,6 +74,8 @@ export interface CaseResult {
   readonly error?: { readonly code: string; readonly message: string };
   /** The seed of the permuted order of the run shown, when a `permute` fault ran. */
   readonly permutationSeed?: number;
+  /** Every code's findings and opportunities over all repeats (what `baton compare` pairs). */
+  readonly tally?: Readonly<Partial<Record<FindingCode, CodeTally>>>;
   /** Who takes part: the timeline's lanes. */
   readonly participants?: {
     readonly agents: readonly string[];
@@ -86,6 +98,11 @@ export interface Rate {
   readonly rate: number;
   readonly low: number;
   readonly high: number;
+  /**
+   * The effective number of independent observations the interval is computed on, when repeats
+   * or several opportunities in one case made it smaller than `of` (clustered by case).
+   */
+  readonly effective?: number;
 }
 
 export interface ConfusionMatrix {
@@ -160,7 +177,13 @@ export interface RunInfo {
 /** Everything a reporter or a later comparison needs, as versioned JSON. */
 export interface RunReport {
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
-  readonly suite: { readonly name: string; readonly file: string; readonly adapter: string };
+  readonly suite: {
+    readonly name: string;
+    readonly file: string;
+    readonly adapter: string;
+    /** The variant of the suite this run was (a suite with `variants:`). */
+    readonly variant?: string;
+  };
   readonly startedAt: string;
   readonly durationMs: number;
   readonly repeat: number;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
 import { AdapterConfig } from './adapter-config.ts';
 import { CARRY_MATCHES } from './case.ts';
+import { CompareConfig, VariantsConfig } from './compare-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
@@ -195,6 +196,10 @@ export const SuiteInput = z.strictObject({
   cassette: CassetteConfig.optional(),
   model_traffic: ModelTrafficConfig.optional().describe(
     'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
+  ),
+  variants: VariantsConfig.optional(),
+  compare: CompareConfig.optional().describe(
+    'How variants (or a run and its --baseline) are compared, and the gates on the comparison.',
   ),
   reports: z
     .strictObject({
