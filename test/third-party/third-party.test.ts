@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/model/report.ts';
@@ -81,6 +81,25 @@ describe.each(Object.entries(SYSTEMS))('%s', (system, { expected }) => {
       expect(found).toEqual(expected[release]);
     },
   );
+});
+
+describe('openinference-export/exports', () => {
+  it('are what its tools/write-exports.mjs writes: the spans the suites judge are reproducible', async () => {
+    const copy = await tempDir();
+    const source = join(REPO, 'test/third-party/openinference-export');
+    await cp(join(source, 'tools'), join(copy.path, 'tools'), { recursive: true });
+    const written = await run(process.execPath, ['tools/write-exports.mjs'], copy.path);
+    const regenerated = await Promise.all(
+      RELEASES.map((r) => readFile(join(copy.path, 'exports', `${r}.jsonl`), 'utf8')),
+    );
+    const committed = await Promise.all(
+      RELEASES.map((r) => readFile(join(source, 'exports', `${r}.jsonl`), 'utf8')),
+    );
+    await copy.remove();
+
+    expect(written.code, written.stderr).toBe(0);
+    expect(regenerated).toEqual(committed);
+  });
 });
 
 describe('test/third-party/README.md', () => {
