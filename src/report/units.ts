@@ -8,6 +8,7 @@ const UNITS: Readonly<Record<string, readonly [string, string]>> = {
   'handoff.late': ['expected handoff', 'expected handoffs'],
   'handoff.wrong_target': ['expected handoff', 'expected handoffs'],
   'handoff.unneeded': ['observed handoff', 'observed handoffs'],
+  'handoff.bounced': ['observed handoff', 'observed handoffs'],
   'handoff.missing_fact': ['fact to carry', 'facts to carry'],
   'contract.violation': ['handoff with a contract', 'handoffs with a contract'],
   'contract.missing': ['observed handoff', 'observed handoffs'],
@@ -29,7 +30,7 @@ const UNITS: Readonly<Record<string, readonly [string, string]>> = {
 };
 
 /** Codes judged once per case run. */
-const PER_RUN = new Set(['handoff.bounced', 'handoff.hops_exceeded', 'case.error']);
+const PER_RUN = new Set(['handoff.hops_exceeded', 'case.error']);
 
 /** `46 expected handoffs`, `38 cases` (`114 case runs` when repeated), `3 opportunities`. */
 export function countOf(code: string, n: number, repeat = 1): string {
