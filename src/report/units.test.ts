@@ -16,5 +16,7 @@ describe('countOf', () => {
   it('names the unit of every expectation-counted code', () => {
     expect(countOf('handoff.late', 1)).toBe('1 expected handoff');
     expect(countOf('handoff.missing_fact', 7)).toBe('7 facts to carry');
+    // The re-ask check has one chance per fact a step gave before the question.
+    expect(countOf('handoff.reask', 7)).toBe('7 facts given earlier');
   });
 });
