@@ -30,6 +30,11 @@ export interface HandoffEvent extends EventBase {
   /** The envelope as sent: parsed JSON when it was JSON, the raw string otherwise. */
   readonly payload?: unknown;
   readonly payloadSize?: number;
+  /**
+   * When the handoff's own span ended, if it lasted (an escalation tool that opens a ticket):
+   * what the sender does inside it is part of handing off.
+   */
+  readonly end?: number;
 }
 
 export interface AckEvent extends EventBase {

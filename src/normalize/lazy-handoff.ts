@@ -7,6 +7,7 @@ interface HandoffFields {
   readonly step: number;
   readonly at: number;
   readonly spanId: string;
+  readonly end: number | undefined;
   readonly from: string;
   readonly to: string;
   readonly reason: string | undefined;
@@ -28,6 +29,7 @@ class LazyHandoff implements HandoffEvent {
   readonly to: string;
   readonly reason?: string;
   readonly payloadSize?: number;
+  readonly end?: number;
   #raw: unknown;
   #parsed = false;
   #payload: unknown;
@@ -39,6 +41,7 @@ class LazyHandoff implements HandoffEvent {
     this.from = f.from;
     this.to = f.to;
     if (f.reason !== undefined) this.reason = f.reason;
+    if (f.end !== undefined) this.end = f.end;
     this.#raw = f.raw;
     const size = f.declaredSize ?? sizeOf(f.raw);
     if (size !== undefined) this.payloadSize = size;
@@ -53,8 +56,8 @@ class LazyHandoff implements HandoffEvent {
   }
 
   toJSON(): HandoffEvent {
-    const { kind, step, at, spanId, from, to, reason, payloadSize, payload } = this;
-    return { kind, step, at, spanId, from, to, reason, payloadSize, payload } as HandoffEvent;
+    const { kind, step, at, spanId, from, to, reason, payloadSize, payload, end } = this;
+    return { kind, step, at, spanId, from, to, reason, payloadSize, payload, end } as HandoffEvent;
   }
 }
 
@@ -78,6 +81,8 @@ export function handoffFrom(span: SpanRecord, index: SpanIndex, found: HandoffFo
     step: index.step(span),
     at: span.start,
     spanId: span.spanId,
+    // An instantaneous handoff span (Baton's own helpers) has no inside worth keeping.
+    end: span.end > span.start ? span.end : undefined,
     from: found.from,
     to: found.to,
     reason: found.reason,

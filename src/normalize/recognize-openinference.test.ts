@@ -44,6 +44,49 @@ describe('recognizeOpenInference', () => {
     ]);
   });
 
+  it('takes an Agents SDK handoff’s payload from the handoff tool call of the sender’s model, not input.value', () => {
+    // What openinference-instrumentation-openai-agents writes: the handoff span names only the
+    // agents (input.value is the sender); the envelope is in the `response` span before it.
+    const call = 'llm.output_messages.0.message.tool_calls.0.tool_call.function.';
+    const response = (name: string, args: string) =>
+      kind('LLM', { [`${call}name`]: name, [`${call}arguments`]: args });
+    const [handoff] = normalize([
+      span('root', 0, 'Fjord support', kind('AGENT')),
+      span('f', 1, 'Frontline', kind('AGENT', { 'agent.name': 'Frontline' }), 'root'),
+      span('r1', 2, 'response', response('get_plan', '{"line_id":"MB-1"}'), 'f'),
+      span(
+        'r2',
+        4,
+        'response',
+        response('transfer_to_billing_specialist', '{"invoice_id":"F-5521"}'),
+        'f',
+      ),
+      span(
+        'h',
+        6,
+        'handoff to Billing Specialist',
+        kind('TOOL', { 'input.value': 'Frontline', 'output.value': 'Billing Specialist' }),
+        'f',
+      ),
+    ]).events.filter((e) => e.kind === 'handoff');
+
+    expect(handoff).toMatchObject({
+      from: 'Frontline',
+      to: 'Billing Specialist',
+      payload: { invoice_id: 'F-5521' },
+    });
+  });
+
+  it('leaves an Agents SDK handoff without payload when no model call before it made the handoff', () => {
+    const [handoff] = normalize([
+      span('f', 1, 'Frontline', kind('AGENT', { 'agent.name': 'Frontline' })),
+      span('h', 6, 'handoff to Billing', kind('TOOL', { 'input.value': 'Frontline' }), 'f'),
+    ]).events.filter((e) => e.kind === 'handoff');
+
+    expect(handoff).toMatchObject({ from: 'Frontline', to: 'Billing' });
+    expect(handoff && 'payload' in handoff ? handoff.payload : undefined).toBeUndefined();
+  });
+
   it('finds the sender in graph.node.parent_id when no agent span encloses the handoff', () => {
     const [h] = normalize([
       span('h', 2, 'handoff to Refunds', kind('TOOL')),

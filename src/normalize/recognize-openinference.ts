@@ -2,6 +2,7 @@ import { ATTR, GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
+import { handoffCallArgs } from './openinference-handoff-args.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -26,7 +27,8 @@ const TRANSFER = /^transfer_to_(.+)$/;
  * OpenInference shape (Phoenix/Arize; what its OpenAI Agents, CrewAI and LangChain
  * instrumentations export): an AGENT span is an agent turn; a TOOL span named `handoff to <agent>`
  * (the Agents SDK processor) or whose tool is `transfer_to_<agent>` is a handoff from the nearest
- * agent above it, or else from the agent's `graph.node.parent_id`; `input.value` is the payload.
+ * agent above it, or else from the agent's `graph.node.parent_id`; `input.value` is the payload
+ * (for `handoff to <agent>`, the handoff tool's arguments in the sender's model call before it).
  * Any other TOOL span is a tool call (`tool.name`, else the span name; arguments in `input.value`).
  */
 export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent | undefined => {
@@ -41,7 +43,8 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
   }
   if (kind !== 'TOOL') return undefined;
   const tool = str(a, OPENINFERENCE.toolName);
-  const to = HANDOFF_NAME.exec(span.name)?.[1] ?? TRANSFER.exec(tool ?? '')?.[1];
+  const named = HANDOFF_NAME.exec(span.name)?.[1];
+  const to = named ?? TRANSFER.exec(tool ?? '')?.[1];
   if (to === undefined) {
     const name = tool ?? span.name;
     return name === ''
@@ -50,12 +53,23 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
   }
   const from = nearestAgent(span, index) ?? graphParentOf(to, span.start, index);
   if (from === undefined) return undefined;
-  return handoffFrom(span, index, {
-    from,
-    to,
-    raw: a[OPENINFERENCE.input] ?? a[OPENINFERENCE.toolParameters],
-  });
+  const raw =
+    named === undefined
+      ? (a[OPENINFERENCE.input] ?? a[OPENINFERENCE.toolParameters])
+      : agentsSdkPayload(span, to, index);
+  return handoffFrom(span, index, { from, to, raw });
 };
+
+/**
+ * The payload of the Agents SDK processor's `handoff to <agent>` span: arguments it recorded
+ * itself (JSON in `input.value`), else those the sender's model gave the handoff tool. Its
+ * `input.value` as plain text is the sender's name, not an envelope.
+ */
+function agentsSdkPayload(span: SpanRecord, to: string, index: SpanIndex): unknown {
+  const input = span.attributes[OPENINFERENCE.input];
+  if (typeof input === 'string' && /^\s*[{[]/.test(input)) return input;
+  return handoffCallArgs(span, to, index);
+}
 
 /**
  * The agent an OpenInference AGENT span stands for: `agent.name`, else `graph.node.id`, else its

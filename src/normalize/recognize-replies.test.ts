@@ -74,6 +74,31 @@ describe('replies that ask something become questions to the customer', () => {
     expect(questions(spoken)).toHaveLength(1);
   });
 
+  it('reads the text parts of a Responses API reply (`message.contents`), as the OpenAI Agents processors write it', () => {
+    // openinference-instrumentation-openai-agents: the agent span says nothing; the last
+    // `response` span holds the reply as content parts.
+    const spans = [
+      span('a', 0, { 'openinference.span.kind': 'AGENT', 'agent.name': 'Billing' }, undefined, 10),
+      span(
+        'r',
+        1,
+        {
+          'openinference.span.kind': 'LLM',
+          'llm.output_messages.0.message.role': 'assistant',
+          'llm.output_messages.0.message.contents.0.message_content.type': 'text',
+          'llm.output_messages.0.message.contents.0.message_content.text': 'Happy to help.',
+          'llm.output_messages.0.message.contents.1.message_content.type': 'text',
+          'llm.output_messages.0.message.contents.1.message_content.text':
+            'Could you tell me the invoice number?',
+        },
+        'a',
+      ),
+    ];
+    expect(questions(spans)).toEqual([
+      ['Billing', 'customer', 'Happy to help.\nCould you tell me the invoice number?', 2],
+    ]);
+  });
+
   it('ignores replies that ask nothing, and Baton question spans (already questions)', () => {
     expect(
       questions([

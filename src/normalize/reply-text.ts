@@ -5,7 +5,8 @@ const OI_OUTPUT = 'llm.output_messages.';
 
 /**
  * The text an agent or model span said, in the shapes Baton knows: GenAI `gen_ai.output.messages`
- * (the last assistant message's text parts), OpenInference `llm.output_messages.<i>.message.*`,
+ * (the last assistant message's text parts), OpenInference `llm.output_messages.<i>.message.*`
+ * (`content`, or the text parts of `contents`),
  * and OpenInference `output.value` (plain text, a JSON string, a message list, or an object with
  * `content`, `output`, `final_output` or `text`). Undefined when it says nothing in words.
  */
@@ -31,8 +32,29 @@ function fromOpenInference(a: SpanRecord['attributes']): string | undefined {
     best = Math.max(best, Number(key.slice(OI_OUTPUT.length, -'.message.role'.length)));
   }
   if (best < 0) return undefined;
-  const content = a[`${OI_OUTPUT}${best}.message.content`];
-  return typeof content === 'string' ? content : '';
+  const message = `${OI_OUTPUT}${best}.message.`;
+  const content = a[`${message}content`];
+  if (typeof content === 'string') return content;
+  return contentParts(a, `${message}contents.`);
+}
+
+/**
+ * The text parts of an OpenInference message written as a list (`message.contents.<j>.
+ * message_content.text`), as the OpenAI Agents and OpenAI instrumentations write Responses API
+ * output; '' when it has none (a tool call).
+ */
+function contentParts(a: SpanRecord['attributes'], prefix: string): string {
+  const parts: [number, string][] = [];
+  for (const key in a) {
+    if (!key.startsWith(prefix) || !key.endsWith('.message_content.text')) continue;
+    const text = a[key];
+    const j = Number(key.slice(prefix.length, -'.message_content.text'.length));
+    if (typeof text === 'string' && Number.isInteger(j)) parts.push([j, text]);
+  }
+  return parts
+    .sort((x, y) => x[0] - y[0])
+    .map(([, text]) => text)
+    .join('\n');
 }
 
 function fromValue(value: unknown): string | undefined {

@@ -9,4 +9,9 @@ describe('countOf', () => {
     expect(countOf('handoff.hops_exceeded', 6, 2)).toBe('6 case runs');
     expect(countOf('handoff.on_time', 2)).toBe('2 expected handoffs');
   });
+
+  it('counts a re-ask over the facts earlier steps gave, one chance per fact', () => {
+    expect(countOf('handoff.reask', 7)).toBe('7 facts given earlier');
+    expect(countOf('handoff.reask', 1)).toBe('1 fact given earlier');
+  });
 });

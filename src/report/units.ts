@@ -10,6 +10,7 @@ const UNITS: Readonly<Record<string, readonly [string, string]>> = {
   'handoff.unneeded': ['observed handoff', 'observed handoffs'],
   'handoff.bounced': ['observed handoff', 'observed handoffs'],
   'handoff.missing_fact': ['fact to carry', 'facts to carry'],
+  'handoff.reask': ['fact given earlier', 'facts given earlier'],
   'contract.violation': ['handoff with a contract', 'handoffs with a contract'],
   'contract.missing': ['observed handoff', 'observed handoffs'],
   'contract.rejected_valid': ['property run', 'property runs'],

@@ -82,6 +82,19 @@ describe('effect-timing: after_release', () => {
     );
   });
 
+  it('an effect inside the handoff itself (the escalation tool opening its ticket) is part of it', () => {
+    // An Agents SDK escalation tool: its function span is the handoff to the person, and the
+    // ticket it opens over HTTP is committed while that span is open.
+    const escalation = { ...handoff('refunds', 'supervisor', 0, 10), end: 30 };
+    const ticket = effect('escalation', 'A-2002', 'refunds', 0, { at: 20 });
+    const refundBeforeApproval = effect('refund', 'A-2002', 'refunds', 0, { at: 40 });
+    const findings = run(escalation, ticket, refundBeforeApproval);
+
+    expect(findings).toMatchObject([
+      { code: 'effect.after_release', observed: { effect: 'refund', to: 'supervisor' } },
+    ]);
+  });
+
   it('a rejected handoff gives the work back to its sender', () => {
     const findings = run(
       handoff('triage', 'billing', 1),

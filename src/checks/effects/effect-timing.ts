@@ -2,8 +2,14 @@ import type { FindingData } from '../../model/finding.ts';
 import type { EffectEvent, HandoffEvent, Timeline } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
 
-/** How an agent let go of the work: handed it to `to`, or released its claim on `work`. */
-type LetGo = { readonly spanId: string } & ({ readonly to: string } | { readonly work: string });
+/**
+ * How an agent let go of the work: handed it to `to` (a handoff whose span may last until
+ * `until`), or released its claim on `work`.
+ */
+type LetGo = { readonly spanId: string } & (
+  | { readonly to: string; readonly until?: number }
+  | { readonly work: string }
+);
 
 /**
  * When effects happen relative to the work changing hands, in one pass over the events.
@@ -11,7 +17,7 @@ type LetGo = { readonly spanId: string } & ({ readonly to: string } | { readonly
  * accepted (only agents that ever accept are judged; a repeat delivery to an agent that already
  * holds the work opens no new wait). effect.after_release: an agent committed an effect after
  * handing the work on (until it is handed back, its handoff is rejected, or it claims again) or
- * after releasing its claim.
+ * after releasing its claim; an effect inside the handoff's own span is part of the handoff.
  */
 export const effectTiming = defineCheck<Record<string, never>>({
   name: 'effect-timing',
@@ -35,7 +41,11 @@ export const effectTiming = defineCheck<Record<string, never>>({
     const findings: FindingData[] = [];
     for (const e of timeline.events) {
       if (e.kind === 'handoff') {
-        letGo.set(e.from, { to: e.to, spanId: e.spanId });
+        letGo.set(e.from, {
+          to: e.to,
+          spanId: e.spanId,
+          ...(e.end !== undefined && { until: e.end }),
+        });
         holding.delete(e.from);
         pending.delete(e.from);
         letGo.delete(e.to);
@@ -57,12 +67,20 @@ export const effectTiming = defineCheck<Record<string, never>>({
         const waiting = pending.get(e.agent);
         if (waiting && ackers.has(e.agent)) findings.push(beforeAck(e, e.agent, waiting));
         const gone = letGo.get(e.agent);
-        if (gone) findings.push(afterRelease(e, e.agent, gone));
+        if (gone && !insideHandoff(e, gone)) findings.push(afterRelease(e, e.agent, gone));
       }
     }
     return findings;
   },
 });
+
+/**
+ * An effect made while the handoff's own span was still open is part of handing off — an
+ * escalation tool opening the ticket that is the escalation — not work done after letting go.
+ */
+function insideHandoff(e: EffectEvent, gone: LetGo): boolean {
+  return 'to' in gone && gone.until !== undefined && e.at <= gone.until;
+}
 
 function acceptingAgents(timeline: Timeline): Set<string> {
   const out = new Set<string>();
