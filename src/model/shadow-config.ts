@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { RecognitionRule, TRACE_STEP_RULES } from './adapter-config.ts';
+import { RecognitionRule, TraceSteps } from './adapter-config.ts';
 import { ParticipantName } from './case.ts';
 
 /** How live traces are read: the traces adapter's rules (docs/adapters/traces.md). */
 export const ShadowLiveConfig = z
   .strictObject({
-    steps: z
-      .enum(TRACE_STEP_RULES)
-      .default('customer_turns')
-      .describe('How a live conversation is cut into steps.'),
+    steps: TraceSteps.default('customer_turns').describe(
+      'How a live conversation is cut into steps (a named rule or an attribute).',
+    ),
     recognize: z
       .array(RecognitionRule)
       .default([])

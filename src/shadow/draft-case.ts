@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { TraceStepsConfig } from '../model/adapter-config.ts';
 import { describeStep, type Step } from '../model/step.ts';
 import type { DerivedStep } from '../traces/derive-steps.ts';
 import type { Difference, HandoffBrief } from './compare-handoffs.ts';
@@ -12,7 +13,7 @@ export interface DraftInput {
   readonly traceIds: readonly string[];
   /** The saved trace, relative to the draft file. */
   readonly traceFile: string;
-  readonly stepRule: string;
+  readonly stepRule: TraceStepsConfig;
   readonly steps: readonly DerivedStep[];
   /** What the live system received at each step: shown instead of the span that starts it. */
   readonly inputs: readonly (Step | undefined)[];
@@ -58,7 +59,7 @@ export function renderDraft(d: DraftInput): string {
     d.conversationId !== undefined
       ? `  conversation_id: ${scalar(d.conversationId)}`
       : `  trace_id: ${d.traceIds[0] ?? ''}`,
-    `  steps: ${d.stepRule}`,
+    `  steps: ${stepRuleYaml(d.stepRule)}`,
     '# Steps derived from the trace (labels count them from 0):',
     ...d.steps.map((s) => `#   ${s.index}  ${oneLine(stepText(d, s.index))}`),
     '#',
@@ -148,4 +149,11 @@ function scalar(value: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A step rule as the YAML flow value a case's `trace.steps` takes. */
+function stepRuleYaml(rule: TraceStepsConfig): string {
+  return typeof rule === 'string'
+    ? rule
+    : `{ attribute: ${JSON.stringify(rule.attribute)}, first: ${rule.first} }`;
 }

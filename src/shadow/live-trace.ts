@@ -1,10 +1,9 @@
 import type { ShadowLiveConfig } from '../model/shadow-config.ts';
 import { BUILT_IN_RECOGNIZERS } from '../normalize/normalize.ts';
-import { ruleRecognizer } from '../normalize/recognize-rules.ts';
-import type { Recognizer } from '../normalize/recognizer.ts';
+import { compileRules } from '../normalize/recognize-rules.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { type DerivedSteps, deriveSteps } from '../traces/derive-steps.ts';
-import { lowerSpans } from '../traces/lower-spans.ts';
+import { lowerTrace } from '../traces/lower-spans.ts';
 import { participantNames } from '../traces/participant-names.ts';
 
 /** Reads live conversations exactly as the traces adapter reads a recorded one. */
@@ -16,10 +15,12 @@ export type LiveReader = (spans: readonly SpanRecord[]) => DerivedSteps;
  * live conversation therefore gets the same steps and handoffs it would get as a trace case.
  */
 export function liveReader(config: ShadowLiveConfig): LiveReader {
-  const recognizers: Recognizer[] =
-    config.recognize.length > 0
-      ? [ruleRecognizer(config.recognize), ...BUILT_IN_RECOGNIZERS]
-      : [...BUILT_IN_RECOGNIZERS];
+  const rules = config.recognize.length > 0 ? compileRules(config.recognize) : undefined;
   const nameOf = participantNames(config.names);
-  return (spans) => deriveSteps(lowerSpans(spans, recognizers, nameOf), config.steps);
+  return (spans) =>
+    deriveSteps(
+      lowerTrace(spans, { recognizers: BUILT_IN_RECOGNIZERS, nameOf, ...(rules && { rules }) })
+        .spans,
+      config.steps,
+    );
 }
