@@ -40,6 +40,11 @@ export interface Adapter {
   readonly name: string;
   /** Runs once before the first case (start a server, load a module). */
   setup?(): Promise<void>;
+  /**
+   * Waits until one case can start at once (an isolate is free, or a new one has booted); the
+   * runner calls it before a case's clock starts, so the wait never counts against `timeout_ms`.
+   */
+  reserve?(): Promise<void>;
   /** Feeds one case to the implementation; resolves when the case is over. */
   runCase(testCase: Case, ctx: CaseContext): Promise<CaseRunOutput | undefined>;
   /** Runs once after the last case, also when the run failed. */

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type Suite, SuiteInput } from '../model/suite.ts';
 import { readUserFile } from './files.ts';
+import { isolationProblems } from './isolation-problems.ts';
 import { jsonSchemaOf } from './json-schemas.ts';
 import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
@@ -28,6 +29,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   const missing = sortByPosition([
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
+    ...isolationProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   return { ok: true, value: { file: resolve(source.file), config: parsed.data } };

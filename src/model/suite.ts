@@ -52,6 +52,9 @@ export const GateConfig = z.discriminatedUnion('metric', [
 
 export const REPORT_FORMATS = ['console', 'json', 'md'] as const;
 
+/** Where a suite's implementation runs; `none` is Baton's own process. */
+export const ISOLATION_MODES = ['none', 'worker', 'process'] as const;
+
 const HandoffTimingOptions = z.strictObject({}).default({});
 const BounceOptions = z.strictObject({}).default({});
 const HopsOptions = z.strictObject({
@@ -97,6 +100,12 @@ export const SuiteInput = z.strictObject({
   adapter: AdapterConfig,
   concurrency: z.number().int().min(1).default(4),
   timeout_ms: z.number().int().min(1).default(10_000).describe('Per case, per repeat.'),
+  isolation: z
+    .enum(ISOLATION_MODES)
+    .default('none')
+    .describe(
+      "Where the implementation runs: none (Baton's process), worker (a worker thread) or process (a child process); isolated, an exit, an escaped error or a busy loop fails only its case.",
+    ),
   repeat: z.number().int().min(1).default(1),
   checks: ChecksConfig,
   gates: z.array(GateConfig).default([]),

@@ -3,12 +3,26 @@ import type { CaseRun } from '../metrics/case-run.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 export interface RunError {
-  readonly code: 'adapter.timeout' | 'adapter.threw';
+  readonly code:
+    | 'adapter.timeout'
+    | 'adapter.threw'
+    | 'adapter.unhandled'
+    | 'adapter.exit'
+    | 'adapter.crashed';
   readonly message: string;
+}
+
+/** An error that already says, for the report, how the case run broke (an isolate's fault). */
+export class CaseRunError extends Error {
+  override readonly name = 'CaseRunError';
+  constructor(readonly runError: RunError) {
+    super(runError.message);
+  }
 }
 
 /** Turns whatever an adapter threw into a short, stack-free description. */
 export function describeRunError(error: unknown): RunError {
+  if (error instanceof CaseRunError) return error.runError;
   if (error instanceof CaseTimeoutError) return { code: 'adapter.timeout', message: error.message };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { code: 'adapter.threw', message: `the adapter threw ${message}` };
