@@ -166,7 +166,10 @@ function setupError(error: unknown): Error {
   if (error instanceof RemoteError && error.code && BATON_CODES.has(error.code))
     return new BatonError(error.code as BatonErrorCode, error.message);
   if (error instanceof CaseRunError)
-    return new BatonError('adapter.load', `Failed to start the implementation: ${error.message}.`);
+    return new BatonError(
+      'adapter.load',
+      `Failed to start the implementation in its isolate: it ended before it was ready (${error.message.replace(/ while the case ran.*$/, '')}). Its own error is printed above; run with isolation: none to see it in Baton's process.`,
+    );
   return new BatonError(
     'adapter.load',
     `Failed to set up the adapter in its isolate: ${(error as Error).message}`,

@@ -26,7 +26,14 @@ function bootstrap(entry: string): string {
 
 /** Node options the isolate keeps from Baton's own: export conditions decide what modules load. */
 function inheritedOptions(): string[] {
-  return process.execArgv.filter((a) => a.startsWith('--conditions') || a.startsWith('-C'));
+  const kept: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--conditions' || arg === '-C') kept.push(arg, args[++i] ?? '');
+    else if (arg.startsWith('--conditions=') || /^-C./.test(arg)) kept.push(arg);
+  }
+  return kept;
 }
 
 /** Starts the isolate's main loop (module `entry`) in a worker thread or a child process. */
