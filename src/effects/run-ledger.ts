@@ -2,6 +2,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
 import { setupServer } from 'msw/node';
 import type { CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+import { guardRun } from '../isolation/guard/run-guard.ts';
 import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
 import type { Case } from '../model/labelled-case.ts';
@@ -16,6 +17,7 @@ import { HostList, PatternHosts } from './hosts.ts';
 import { beginCall, closeInFlight, passThroughDone } from './ledger.ts';
 import { LOST_RESPONSE_MAX_MS } from './lost-response.ts';
 import { ModelTrafficObserver } from './model-traffic/observer.ts';
+import { recordRefusal } from './refusals.ts';
 
 export interface HttpEffectsOptions {
   readonly effects?: EffectsConfig;
@@ -28,6 +30,8 @@ export interface HttpEffectsOptions {
   readonly lostResponseMaxMs?: number;
   /** The suite's `model_traffic`: handoffs read from model API responses. */
   readonly modelTraffic?: ModelTrafficConfig;
+  /** Refuse child processes too: set inside an isolate, where Baton itself starts none. */
+  readonly refuseProcesses?: boolean;
 }
 
 // msw patches process-wide globals (fetch, node:http): one ledger at a time.
@@ -37,6 +41,7 @@ let running = false;
 export class RunLedger {
   private readonly stopped = new AbortController();
   private untraced = 0;
+  private unguard: (() => void) | undefined;
   private readonly traffic: ModelTrafficObserver | undefined;
 
   private constructor(
@@ -72,6 +77,14 @@ export class RunLedger {
     // msw patches `http.request` on the CommonJS module object; ESM named and namespace imports
     // (`import { request } from 'node:http'`) keep the original unless synced (msw issue #2049).
     syncBuiltinESMExports();
+    // What msw cannot see (undici's own API, raw sockets, Worker threads) is refused at the socket.
+    const recording = cassette?.mode === 'record' ? cassette.config.hosts : [];
+    ledger.unguard = guardRun({
+      allowHosts: [...(options.effects?.allow_hosts ?? []), ...recording],
+      processes: options.refuseProcesses ?? false,
+      attribute: () => registry.attribute(context.active()),
+      record: recordRefusal,
+    });
     running = true;
     return ledger;
   }
@@ -165,6 +178,7 @@ export class RunLedger {
   /** Stops intercepting and, in record mode, writes the cassette. */
   async stop(): Promise<void> {
     this.stopped.abort();
+    this.unguard?.();
     this.server.close();
     syncBuiltinESMExports();
     running = false;

@@ -16,6 +16,7 @@ export function withSuiteHttpEffects(
   config: ParsedSuite,
   suiteFile: string,
   cases: readonly Case[],
+  extra: { readonly refuseProcesses?: boolean } = {},
 ): Adapter {
   const faults = [...config.faults, ...cases.flatMap((c) => c.faults ?? [])];
   const e = config.effects;
@@ -29,5 +30,6 @@ export function withSuiteHttpEffects(
     ...(traffic && { modelTraffic: traffic }),
     suiteFaults: config.faults,
     suiteDir: dirname(suiteFile),
+    ...extra,
   });
 }

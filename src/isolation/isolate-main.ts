@@ -1,6 +1,7 @@
+import { pathToFileURL } from 'node:url';
 import type { Envelope, ReceiveOutcome } from '../contracts/types.ts';
 import { IsolateSession, runningCase } from './isolate-session.ts';
-import type { IsolateFault, IsolateInit } from './protocol.ts';
+import { ISOLATE_FLAG, type IsolateFault, type IsolateInit } from './protocol.ts';
 import { type Port, Rpc, toWire } from './rpc.ts';
 
 /** This module's URL: what an isolate's bootstrap imports (`.ts` from sources, `.js` built). */
@@ -68,3 +69,8 @@ export async function runIsolate(): Promise<void> {
     },
   });
 }
+
+// A child process isolate runs this module as its main file, flagged so an import never starts it.
+const main = process.argv[1];
+if (process.argv.includes(ISOLATE_FLAG) && main && pathToFileURL(main).href === import.meta.url)
+  void runIsolate();

@@ -28,7 +28,10 @@ export class IsolateSession {
   static async start(init: IsolateInit): Promise<IsolateSession> {
     const { config, suiteFile, cases } = init;
     const inner = createAdapter(config.adapter, suiteFile, { faults: config.faults });
-    const adapter = withSuiteHttpEffects(inner, config, suiteFile, cases);
+    // Baton starts no process in an isolate, so with effects on the implementation may not either.
+    const adapter = withSuiteHttpEffects(inner, config, suiteFile, cases, {
+      refuseProcesses: true,
+    });
     const capture = createCapture();
     await adapter.setup?.();
     return new IsolateSession(adapter, capture);

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { resolve as resolveModule } from 'import-meta-resolve';
-import type { IsolationKind } from './protocol.ts';
+import { ISOLATE_FLAG, type IsolationKind } from './protocol.ts';
 import type { Port } from './rpc.ts';
 
 /** A started isolate: its channel, how it ended, and how to end it. */
@@ -61,10 +62,17 @@ function launchWorker(entry: string): Launched {
   };
 }
 
+/**
+ * The child runs the isolate module as its main file (not `--eval`, which Workers it starts
+ * would inherit and refuse), TypeScript loading preloaded when Baton runs from its sources.
+ */
 function launchProcess(entry: string): Launched {
+  const typescript = entry.endsWith('.ts')
+    ? ['--import', resolveModule('tsx', import.meta.url)]
+    : [];
   const child = spawn(
     process.execPath,
-    [...inheritedOptions(), '--input-type=module', '--eval', bootstrap(entry)],
+    [...inheritedOptions(), ...typescript, fileURLToPath(entry), ISOLATE_FLAG],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' },
   );
   return {

@@ -2,6 +2,9 @@ import type { Case } from '../model/labelled-case.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 
+/** The argument that starts an isolate's main loop when its module is a child's main file. */
+export const ISOLATE_FLAG = '--baton-isolate';
+
 /** How a suite runs its implementation: in Baton's process, a worker thread, or a child process. */
 export type IsolationKind = 'worker' | 'process';
 
