@@ -7,6 +7,7 @@ import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ModelTrafficConfig } from '../model/model-traffic-config.ts';
+import { Redaction, type RedactionConfig } from '../redact/redaction.ts';
 import { CaseRegistry, newCaseState, outsideState } from './case-state.ts';
 import { Cassette } from './cassette/cassette.ts';
 import { catchAll } from './catch-all.ts';
@@ -32,6 +33,8 @@ export interface HttpEffectsOptions {
   readonly modelTraffic?: ModelTrafficConfig;
   /** Refuse child processes too: set inside an isolate, where Baton itself starts none. */
   readonly refuseProcesses?: boolean;
+  /** The suite's own redaction rules, on top of Baton's, for what a cassette records. */
+  readonly redact?: RedactionConfig;
 }
 
 // msw patches process-wide globals (fetch, node:http): one ledger at a time.
@@ -59,7 +62,9 @@ export class RunLedger {
       throw new EffectsConfigError(
         "Failed to start Baton's HTTP ledger: another run in this process is using it. Run suites with effects or cassettes one at a time.",
       );
-    const cassette = options.cassette && (await Cassette.open(options.cassette, options.suiteDir));
+    const redaction = new Redaction(options.redact);
+    const cassette =
+      options.cassette && (await Cassette.open(options.cassette, options.suiteDir, redaction));
     const tracer = trace.getTracer('baton-effects');
     const registry = new CaseRegistry(outsideState(tracer, cassette?.session(undefined, 0)));
     const server = setupServer();

@@ -28,6 +28,7 @@ export function withSuiteHttpEffects(
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),
     ...(traffic && { modelTraffic: traffic }),
+    ...(config.redact && { redact: config.redact }),
     suiteFaults: config.faults,
     suiteDir: dirname(suiteFile),
     ...extra,

@@ -5,6 +5,7 @@ import { isolationProblems } from './isolation-problems.ts';
 import { jsonSchemaOf } from './json-schemas.ts';
 import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
+import { redactionProblems } from './redaction-problems.ts';
 import { missingReferences } from './suite-references.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { sortByPosition, zodProblems } from './zod-problems.ts';
@@ -30,6 +31,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
     ...isolationProblems(parsed.data, source),
+    ...redactionProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   return { ok: true, value: { file: resolve(source.file), config: parsed.data } };

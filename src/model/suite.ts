@@ -154,6 +154,23 @@ export const SuiteInput = z.strictObject({
   ),
   faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
   cassette: CassetteConfig.optional(),
+  redact: z
+    .strictObject({
+      keys: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('More field, header and parameter names whose values are secrets, e.g. pin.'),
+      patterns: z
+        .array(z.string().min(1))
+        .default([])
+        .describe(
+          'More secret values: exact text, or a /regex/ (RE2: linear time, no lookaround).',
+        ),
+    })
+    .optional()
+    .describe(
+      "Secrets never written to a report, the console or a cassette: these rules add to Baton's own.",
+    ),
   model_traffic: ModelTrafficConfig.optional().describe(
     'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
   ),

@@ -10,6 +10,7 @@ import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
+import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { evaluateGates } from './gates.ts';
 import { mapPool } from './pool.ts';
@@ -86,7 +87,8 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
-  return {
+  // Nothing the implementation put in a payload or an error may carry a secret into a report.
+  return new Redaction(config.redact).value<RunReport>({
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
@@ -98,7 +100,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     gates,
     cases,
     properties,
-  };
+  });
 }
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
