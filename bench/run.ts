@@ -163,4 +163,5 @@ line(
 );
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
+await (await import('./isolation.ts')).benchIsolation(generateCases(templates, 1_000), line);
 (await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process

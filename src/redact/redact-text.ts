@@ -29,20 +29,25 @@ export function redactText(
   patterns: readonly TextPattern[] = [],
 ): string {
   let out = redactValues(text);
-  out = out.replace(COOKIE_LINE, (m, name, sep) =>
-    keys.has(name) ? `${name}${sep}${REDACTED}` : m,
-  );
-  out = out.replace(QUOTED, (m, q, name, sep, open) =>
-    keys.has(name) && !m.endsWith(`${REDACTED}${open}`)
-      ? `${q}${name}${q}${sep}${open}${REDACTED}${open}`
-      : m,
-  );
-  out = out.replace(BARE, (m, name, sep, value) =>
-    keys.has(name) && value !== REDACTED ? `${name}${sep}${REDACTED}` : m,
-  );
-  out = out.replace(QUERY, (m, lead, name) =>
-    keys.hasParam(name) ? `${lead}${name}=${REDACTED}` : m,
-  );
+  if (/cookie/i.test(out))
+    out = out.replace(COOKIE_LINE, (m, name, sep) =>
+      keys.has(name) ? `${name}${sep}${REDACTED}` : m,
+    );
+  const pairs = /[:=]/.test(out);
+  if (pairs)
+    out = out.replace(QUOTED, (m, q, name, sep, open) =>
+      keys.has(name) && !m.endsWith(`${REDACTED}${open}`)
+        ? `${q}${name}${q}${sep}${open}${REDACTED}${open}`
+        : m,
+    );
+  if (pairs)
+    out = out.replace(BARE, (m, name, sep, value) =>
+      keys.has(name) && value !== REDACTED ? `${name}${sep}${REDACTED}` : m,
+    );
+  if (pairs)
+    out = out.replace(QUERY, (m, lead, name) =>
+      keys.hasParam(name) ? `${lead}${name}=${REDACTED}` : m,
+    );
   for (const p of patterns) out = p.replaceAll(out, REDACTED);
   return out;
 }

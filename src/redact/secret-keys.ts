@@ -48,6 +48,8 @@ export function normalizeKey(name: string): string {
 /** The secret names Baton knows, plus a suite's own (`redact.keys`). */
 export class SecretKeys {
   private readonly exact: ReadonlySet<string>;
+  // Reports repeat the same few names thousands of times: judge each name once.
+  private readonly seen = new Map<string, boolean>();
 
   constructor(extra: readonly string[] = []) {
     this.exact = new Set([...EXACT, ...extra.map(normalizeKey)]);
@@ -55,8 +57,13 @@ export class SecretKeys {
 
   /** True for a header, field or parameter whose value is a secret (JSON, headers, text). */
   has(name: string): boolean {
-    const key = normalizeKey(name);
-    return this.exact.has(key) || SUFFIXES.some((s) => key.endsWith(s));
+    let secret = this.seen.get(name);
+    if (secret === undefined) {
+      const key = normalizeKey(name);
+      secret = this.exact.has(key) || SUFFIXES.some((s) => key.endsWith(s));
+      if (this.seen.size < 10_000) this.seen.set(name, secret);
+    }
+    return secret;
   }
 
   /** True for a query or form parameter whose value is a secret: also `key`, `sig`, `code`. */
