@@ -5,7 +5,8 @@
  * prints cases/s for both, Baton's overhead per case and peak memory. Not a test: numbers vary
  * with the machine. "baton alone" runs the same machinery with an adapter that does nothing but
  * emit one handoff: Baton's own cost per case, without any implementation. Then the envelope property run of one contract edge at 1,000 envelopes per
- * property through an in-process receiver, as envelopes checked a second.
+ * property through an in-process receiver, as envelopes checked a second. Then the HTML report of
+ * the 10,000-case run: its render time and size, and the page in headless Chromium.
  * Usage: npm run bench -- [cases=10000]
  */
 import { resolve } from 'node:path';
@@ -161,6 +162,7 @@ line(
   'envelope properties, 1 edge',
   `${envelopes.calls} receiver calls in ${envelopes.ms.toFixed(0)} ms  ${envelopes.perSecond} envelopes/s`,
 );
+await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
 await (await import('./isolation.ts')).benchIsolation(generateCases(templates, 1_000), line);

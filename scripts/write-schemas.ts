@@ -1,4 +1,4 @@
-// Writes the published JSON Schemas for case and suite files (npm run schemas).
+// Writes the published JSON Schemas for case and suite files and report.json (npm run schemas).
 import { writeFile } from 'node:fs/promises';
 import { SCHEMA_FILES, type SchemaKind, schemaFileText } from '../src/load/json-schemas.ts';
 

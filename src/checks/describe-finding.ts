@@ -12,6 +12,13 @@ function windowText(w: readonly [number, number] | undefined): string {
   return w[0] === w[1] ? `step ${w[0]}` : `steps ${w[0]}–${w[1]}`;
 }
 
+/** How the work came back to its sender before a re-delegation (find-bounces.ts). */
+const RETURNED: Readonly<Record<string, string>> = {
+  handback: 'handed it back',
+  rejection: 'rejected it',
+  answer: 'answered back without finishing it',
+};
+
 function steps(n: number): string {
   return `${n} step${n === 1 ? '' : 's'}`;
 }
@@ -35,8 +42,13 @@ export function describeFinding(f: FindingData): string {
     case 'handoff.unneeded':
       return `${o.from} → ${o.to} at step ${o.step} was not expected`;
     case 'handoff.bounced': {
-      const path = (f.observed as { path?: string[] }).path ?? [];
-      return `work bounced ${path.join(' → ')} (returned at step ${f.step})`;
+      const b = f.observed as { path?: string[]; returnedBy?: string };
+      const path = b.path ?? [];
+      if (b.returnedBy === undefined) {
+        return `work bounced ${path.join(' → ')} (returned at step ${f.step})`;
+      }
+      const [from, to] = path;
+      return `${from} sent the same work to ${to} again at step ${f.step} after ${to} ${RETURNED[b.returnedBy] ?? 'gave it back'} (${path.join(' → ')})`;
     }
     case 'handoff.hops_exceeded': {
       const cap = (f.expected as { maxHops?: number }).maxHops;
@@ -44,8 +56,12 @@ export function describeFinding(f: FindingData): string {
       return `${n} handoffs, over the cap of ${cap}`;
     }
     case 'handoff.missing_fact': {
-      const x = f.expected as { fact?: string; value?: unknown };
-      return `${o.from} → ${o.to} at step ${f.step} did not carry ${x.fact} = ${String(x.value)}`;
+      const x = f.expected as { fact?: string; value?: unknown; match?: string };
+      const what =
+        x.match === 'contains'
+          ? `${x.fact} (no text contains "${String(x.value)}")`
+          : `${x.fact} = ${String(x.value)}`;
+      return `${o.from} → ${o.to} at step ${f.step} did not carry ${what}`;
     }
     case 'contract.violation': {
       const v = f.observed as {

@@ -1,4 +1,5 @@
-import type { FactValue } from '../model/case.ts';
+import type { CarryMatch, FactValue } from '../model/case.ts';
+import { payloadContains } from './contains-text.ts';
 
 /** Where a fact was looked for and what was found: `found` holds the value under the key, if any. */
 export type FactLookup =
@@ -6,12 +7,21 @@ export type FactLookup =
   | { readonly present: false; readonly found?: unknown };
 
 /**
- * Does `payload` carry `key: value`? A dotted key (`customer.id`) is a path from the top; a plain
- * key is searched at any depth. Values compare as text, so 750 matches "750". A free-text payload
- * carries the fact when the text contains the value.
+ * Does `payload` carry `key: value`? With `equals` (the default), a dotted key (`customer.id`) is
+ * a path from the top and a plain key is searched at any depth; values compare as text, so 750
+ * matches "750", and a free-text payload carries the fact when the text contains the value. With
+ * `contains`, the key only names the fact: its text is looked for anywhere (contains-text.ts).
  */
-export function findFact(payload: unknown, key: string, value: FactValue): FactLookup {
+export function findFact(
+  payload: unknown,
+  key: string,
+  value: FactValue,
+  match: CarryMatch = 'equals',
+): FactLookup {
   const want = String(value);
+  if (match === 'contains') {
+    return payloadContains(payload, want) ? { present: true } : { present: false };
+  }
   if (typeof payload === 'string')
     return payload.includes(want) ? { present: true } : { present: false };
   const candidates = key.includes('.') ? atPath(payload, key.split('.')) : byKey(payload, key, []);

@@ -1,6 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { bounce } from './bounce.ts';
 import { handoffTiming } from './handoff-timing.ts';
+import { missingFact } from './missing-fact.ts';
 import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
 
 const codes = (t: ReturnType<typeof timeline>, l: ReturnType<typeof labels>) =>
@@ -47,10 +49,60 @@ describe('handoff-timing', () => {
   it('flags every handoff in a no-handoff case as unneeded', () => {
     expect(
       codes(
-        timeline(handoff('triage', 'supervisor', 0), handoff('supervisor', 'triage', 1)),
+        timeline(handoff('triage', 'supervisor', 0), handoff('supervisor', 'billing', 1)),
         labels([]),
       ),
     ).toEqual(['handoff.unneeded@0', 'handoff.unneeded@1']);
+  });
+
+  it('leaves a bounce to the bounce check, unless that check is off', () => {
+    const t = timeline(handoff('triage', 'supervisor', 0), handoff('supervisor', 'triage', 1));
+    expect(codes(t, labels([]))).toEqual(['handoff.unneeded@0']);
+    const alone = handoffTiming.run(t, labels([]), { bouncesAsUnneeded: true });
+    expect(alone.map((f) => `${f.code}@${f.step}`)).toEqual([
+      'handoff.unneeded@0',
+      'handoff.unneeded@1',
+    ]);
+  });
+
+  it('does not blame a bounce for the correct escalation that follows it', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 0),
+      handoff('refunds', 'triage', 1),
+      handoff('refunds', 'supervisor', 2),
+    );
+    const l = labels([expect_('triage', 'refunds', 0), expect_('refunds', 'supervisor', 2)]);
+    expect(codes(t, l)).toEqual(['handoff.on_time@0', 'handoff.on_time@2']);
+    expect(bounce.run(t, l, {}).map((f) => f.code)).toEqual(['handoff.bounced']);
+  });
+
+  it('docs/verdicts.md example 1: the bounce in the escalation’s own step is not its wrong target', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 0),
+      handoff('refunds', 'triage', 2),
+      handoff('refunds', 'supervisor', 2, { payload: { amount: 750 } }),
+    );
+    const l = labels([
+      expect_('triage', 'refunds', 0),
+      expect_('refunds', 'supervisor', 2, { carry: { amount: 750 } }),
+    ]);
+    expect(codes(t, l)).toEqual(['handoff.on_time@0', 'handoff.on_time@2']);
+    expect(bounce.run(t, l, {}).map((f) => `${f.code}@${f.step}`)).toEqual(['handoff.bounced@2']);
+    expect(missingFact.run(t, l, {})).toEqual([]);
+  });
+
+  it('calls a handoff elsewhere before the window unneeded, and the expectation missed', () => {
+    const t = timeline(handoff('triage', 'billing', 0));
+    const l = labels([expect_('triage', 'refunds', 1, { carry: { order_id: 'A-1001' } })]);
+    expect(codes(t, l)).toEqual(['handoff.missed@1', 'handoff.unneeded@0']);
+    expect(missingFact.run(t, l, {})).toEqual([]);
+  });
+
+  it('calls a handoff to another receiver in the window wrong_target, without a missing fact', () => {
+    const t = timeline(handoff('triage', 'billing', 1, { payload: { note: 'refund please' } }));
+    const l = labels([expect_('triage', 'refunds', 1, { carry: { order_id: 'A-1001' } })]);
+    expect(codes(t, l)).toEqual(['handoff.wrong_target@1']);
+    expect(missingFact.run(t, l, {})).toEqual([]);
   });
 
   it('matches expectations in order, each after the previous match (a line of three)', () => {
@@ -90,13 +142,19 @@ describe('handoff-timing', () => {
       fc.tuple(fc.constantFrom('a', 'b', 'c', 'p'), fc.constantFrom('a', 'b', 'c', 'p'), fc.nat(9)),
       { maxLength: 8 },
     ),
-  ])('every observed handoff is accounted for exactly once: matched or unneeded', (raw) => {
-    const observed = raw.map(([f, t, s]) => handoff(f, t, s));
-    const l = labels([expect_('a', 'b', 2), expect_('b', 'p', 4)]);
-    const findings = handoffTiming.run(timeline(...observed), l, {});
-    const spanIds = findings.flatMap((f) => f.spanIds);
-    expect(new Set(spanIds).size).toBe(spanIds.length);
-    expect(spanIds.length).toBe(observed.length);
-    expect(findings.filter((f) => f.code !== 'handoff.unneeded')).toHaveLength(2);
-  });
+  ])(
+    'every observed handoff is accounted for exactly once: matched, unneeded or bounced',
+    (raw) => {
+      const observed = raw.map(([f, t, s]) => handoff(f, t, s));
+      const tl = timeline(...observed);
+      const l = labels([expect_('a', 'b', 2), expect_('b', 'p', 4)]);
+      const findings = handoffTiming.run(tl, l, {});
+      // A bounce finding names the bounced handoff last.
+      const bounced = bounce.run(tl, l, {}).map((f) => f.spanIds.at(-1));
+      const spanIds = [...findings.flatMap((f) => f.spanIds), ...bounced];
+      expect(new Set(spanIds).size).toBe(spanIds.length);
+      expect(spanIds.length).toBe(observed.length);
+      expect(findings.filter((f) => f.code !== 'handoff.unneeded')).toHaveLength(2);
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import type { FindingData } from '../model/finding.ts';
+import type { HandoffEvent } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
 import { analyseHandoffs } from './handoff-analysis.ts';
+import type { HandoffMatch } from './match-handoffs.ts';
 
 const CODE = {
   on_time: 'handoff.on_time',
@@ -10,8 +12,13 @@ const CODE = {
   missed: 'handoff.missed',
 } as const;
 
-/** Early / late / missed / wrong-target / unneeded / on-time, as the architecture defines them. */
-export const handoffTiming = defineCheck<Record<string, never>>({
+export interface HandoffTimingOptions {
+  /** Report bounced handoffs as unneeded too: set when the bounce check is off. */
+  readonly bouncesAsUnneeded?: boolean;
+}
+
+/** Early / late / missed / wrong-target / unneeded / on-time, as docs/verdicts.md defines them. */
+export const handoffTiming = defineCheck<HandoffTimingOptions>({
   name: 'handoff-timing',
   opportunities(timeline, labels) {
     const expected = labels.handoffs.length;
@@ -25,60 +32,62 @@ export const handoffTiming = defineCheck<Record<string, never>>({
       'handoff.unneeded': observed,
     };
   },
-  run(timeline, labels) {
-    const { matches, unmatched } = analyseHandoffs(timeline, labels).matching;
-    const findings: FindingData[] = matches.map((m) => {
-      const expected = {
-        from: m.expected.from,
-        to: m.expected.to,
-        window: m.expected.window,
-        ...(m.expected.reason !== undefined && { reason: m.expected.reason }),
-        ...(m.expected.alternatives.length > 0 && { alternatives: m.expected.alternatives }),
-      };
-      if (m.verdict === 'missed') {
-        return {
-          check: 'handoff-timing',
-          code: CODE.missed,
-          outcome: 'fail',
-          step: m.expected.window[0],
-          expected,
-          observed: null,
-          spanIds: [],
-        };
-      }
-      const o = m.observed;
-      return {
-        check: 'handoff-timing',
-        code: CODE[m.verdict],
-        outcome: m.verdict === 'on_time' ? 'pass' : 'fail',
-        step: o.step,
-        expected,
-        observed: {
-          from: o.from,
-          to: o.to,
-          step: o.step,
-          ...(o.reason !== undefined && { reason: o.reason }),
-        },
-        ...(m.distance !== 0 && { distance: m.distance }),
-        spanIds: [o.spanId],
-      };
-    });
-    for (const { observed: o } of unmatched) {
+  run(timeline, labels, options) {
+    const { matching, bounces } = analyseHandoffs(timeline, labels);
+    const bounced = new Set(options.bouncesAsUnneeded ? [] : bounces.map((b) => b.observedIndex));
+    const findings = matching.matches.map(matchFinding);
+    for (const { observed: o, observedIndex } of matching.unmatched) {
+      if (bounced.has(observedIndex)) continue;
       findings.push({
         check: 'handoff-timing',
         code: 'handoff.unneeded',
         outcome: 'fail',
         step: o.step,
         expected: null,
-        observed: {
-          from: o.from,
-          to: o.to,
-          step: o.step,
-          ...(o.reason !== undefined && { reason: o.reason }),
-        },
+        observed: observedShape(o),
         spanIds: [o.spanId],
       });
     }
     return findings;
   },
 });
+
+function matchFinding(m: HandoffMatch): FindingData {
+  const expected = {
+    from: m.expected.from,
+    to: m.expected.to,
+    window: m.expected.window,
+    ...(m.expected.reason !== undefined && { reason: m.expected.reason }),
+    ...(m.expected.alternatives.length > 0 && { alternatives: m.expected.alternatives }),
+  };
+  if (m.verdict === 'missed') {
+    return {
+      check: 'handoff-timing',
+      code: CODE.missed,
+      outcome: 'fail',
+      step: m.expected.window[0],
+      expected,
+      observed: null,
+      spanIds: [],
+    };
+  }
+  return {
+    check: 'handoff-timing',
+    code: CODE[m.verdict],
+    outcome: m.verdict === 'on_time' ? 'pass' : 'fail',
+    step: m.observed.step,
+    expected,
+    observed: observedShape(m.observed),
+    ...(m.distance !== 0 && { distance: m.distance }),
+    spanIds: [m.observed.spanId],
+  };
+}
+
+function observedShape(o: HandoffEvent) {
+  return {
+    from: o.from,
+    to: o.to,
+    step: o.step,
+    ...(o.reason !== undefined && { reason: o.reason }),
+  };
+}

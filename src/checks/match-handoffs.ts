@@ -1,12 +1,15 @@
 import type { ExpectedHandoff } from '../model/labelled-case.ts';
 import type { HandoffEvent } from '../model/timeline.ts';
+import { alignSender, NOT_TAKEN } from './align-sender.ts';
+import { type AlignmentCost, addCost, ZERO_COST } from './alignment-cost.ts';
+import { judgePair, type PairVerdict } from './handoff-fit.ts';
 
-/** How one expected handoff fared: matched to an observed one, or missed. */
+/** How one expected handoff fared: paired with an observed one, or missed. */
 export type HandoffMatch =
   | {
       readonly expected: ExpectedHandoff;
       readonly expectedIndex: number;
-      readonly verdict: 'on_time' | 'early' | 'late' | 'wrong_target';
+      readonly verdict: PairVerdict;
       readonly observed: HandoffEvent;
       readonly observedIndex: number;
       /** Steps outside the window: negative when early, positive when late, 0 otherwise. */
@@ -18,65 +21,67 @@ export type HandoffMatch =
       readonly verdict: 'missed';
     };
 
+/** The alignment of a case's expected handoffs with its observed ones. */
 export interface Matching {
+  /** One per expectation, in label order. */
   readonly matches: readonly HandoffMatch[];
   /** Observed handoffs no expectation claimed, with their index in the observed list. */
   readonly unmatched: readonly {
     readonly observed: HandoffEvent;
     readonly observedIndex: number;
   }[];
+  /** What the chosen alignment costs; no other order-preserving alignment costs less. */
+  readonly cost: AlignmentCost;
 }
 
 /**
- * Pairs expected handoffs (in label order) with observed ones (in time order): each expectation
- * takes the first observed handoff from its sender after the previous match.
+ * Aligns expected handoffs (label order) with observed ones (time order), per sender and order
+ * preserving, by the pairing of least cost (docs/verdicts.md defines it). Observed handoffs are
+ * ordered by time, then step and span id, so equal-time inputs in any order give one answer.
  */
 export function matchHandoffs(
   expected: readonly ExpectedHandoff[],
   observed: readonly HandoffEvent[],
 ): Matching {
+  const order = observed.map((_, i) => i).sort((a, b) => byTime(observed, a, b));
+  const matches: HandoffMatch[] = expected.map((exp, expectedIndex) => ({
+    expected: exp,
+    expectedIndex,
+    verdict: 'missed',
+  }));
   const claimed = new Set<number>();
-  const matches: HandoffMatch[] = [];
-  let cursor = 0;
-  expected.forEach((exp, expectedIndex) => {
-    let found = -1;
-    for (let i = cursor; i < observed.length; i++) {
-      if (!claimed.has(i) && observed[i]?.from === exp.from) {
-        found = i;
-        break;
-      }
-    }
-    const hit = observed[found];
-    if (!hit) {
-      matches.push({ expected: exp, expectedIndex, verdict: 'missed' });
-      return;
-    }
-    claimed.add(found);
-    cursor = found + 1;
-    matches.push({
-      expected: exp,
-      expectedIndex,
-      observed: hit,
-      observedIndex: found,
-      ...judge(exp, hit),
+  let cost = ZERO_COST;
+  for (const sender of new Set([...expected.map((e) => e.from), ...observed.map((o) => o.from)])) {
+    const expIdx = expected.flatMap((e, i) => (e.from === sender ? [i] : []));
+    const obsIdx = order.filter((i) => observed[i]?.from === sender);
+    const alignment = alignSender(
+      expIdx.map((i) => expected[i] as ExpectedHandoff),
+      obsIdx.map((i) => observed[i] as HandoffEvent),
+    );
+    cost = addCost(cost, alignment.cost);
+    alignment.taken.forEach((position, k) => {
+      if (position === NOT_TAKEN) return;
+      const expectedIndex = expIdx[k] as number;
+      const observedIndex = obsIdx[position] as number;
+      const exp = expected[expectedIndex] as ExpectedHandoff;
+      const hit = observed[observedIndex] as HandoffEvent;
+      const f = judgePair(exp, hit);
+      if (!f) return; // cannot happen: the alignment only pairs what judgePair accepts
+      claimed.add(observedIndex);
+      matches[expectedIndex] = { expected: exp, expectedIndex, observed: hit, observedIndex, ...f };
     });
-  });
+  }
   const unmatched = observed.flatMap((o, observedIndex) =>
     claimed.has(observedIndex) ? [] : [{ observed: o, observedIndex }],
   );
-  return { matches, unmatched };
+  return { matches, unmatched, cost };
 }
 
-function judge(
-  exp: ExpectedHandoff,
-  hit: HandoffEvent,
-): { verdict: 'on_time' | 'early' | 'late' | 'wrong_target'; distance: number } {
-  const [first, last] = exp.window;
-  const distance = hit.step < first ? hit.step - first : hit.step > last ? hit.step - last : 0;
-  if (hit.to !== exp.to && !exp.alternatives.includes(hit.to)) {
-    return { verdict: 'wrong_target', distance };
-  }
-  if (distance < 0) return { verdict: 'early', distance };
-  if (distance > 0) return { verdict: 'late', distance };
-  return { verdict: 'on_time', distance };
+function byTime(observed: readonly HandoffEvent[], i: number, j: number): number {
+  const a = observed[i] as HandoffEvent;
+  const b = observed[j] as HandoffEvent;
+  if (a.at !== b.at) return a.at - b.at;
+  if (a.step !== b.step) return a.step - b.step;
+  if (a.spanId !== b.spanId) return a.spanId < b.spanId ? -1 : 1;
+  return a.to < b.to ? -1 : a.to > b.to ? 1 : i - j;
 }

@@ -35,8 +35,14 @@ export function bindCheck<O>(check: Check<O>, options: O): EnabledCheck {
 /** The checks a suite turns on (all by default), each with its options resolved once. */
 export function enabledChecks(config: ChecksConfig): EnabledCheck[] {
   const out: EnabledCheck[] = [];
-  if (config['handoff-timing'] !== false) out.push(bindCheck(handoffTiming, {}));
-  if (config['missing-fact'] !== false) out.push(bindCheck(missingFact, {}));
+  if (config['handoff-timing'] !== false) {
+    // With the bounce check off, a bounced handoff is still a handoff nobody expected.
+    out.push(bindCheck(handoffTiming, { bouncesAsUnneeded: config.bounce === false }));
+  }
+  const missingFactConfig = config['missing-fact'];
+  if (missingFactConfig !== false) {
+    out.push(bindCheck(missingFact, { match: missingFactConfig?.match ?? 'equals' }));
+  }
   if (config.bounce !== false) out.push(bindCheck(bounce, {}));
   const hopsConfig = config.hops;
   if (hopsConfig !== false) {

@@ -39,3 +39,24 @@ export function expect_(
 export function labels(handoffs: ExpectedHandoff[], maxHops?: number): Labels {
   return { handoffs, ...(maxHops !== undefined && { maxHops }) };
 }
+
+/** An agent turn from `at` to `end` (milliseconds), at `step`. */
+export function turn(agent: string, step: number, at: number, end: number): TimelineEvent {
+  counter += 1;
+  return { kind: 'agent_turn', agent, step, at, end, spanId: `t${counter}` };
+}
+
+/** A receiver's structured rejection of a handoff. */
+export function rejection(by: string, from: string, step: number, at: number): TimelineEvent {
+  counter += 1;
+  return {
+    kind: 'reject',
+    by,
+    from,
+    step,
+    at,
+    spanId: `r${counter}`,
+    reason: 'missing_fields',
+    missing: [],
+  };
+}

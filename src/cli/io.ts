@@ -7,6 +7,12 @@ export interface CliIo {
   readonly cwd: string;
   /** Colour on: a terminal, and neither NO_COLOR nor --no-color. */
   readonly color: boolean;
+  /** The environment (CI, GITHUB_ACTIONS, GITHUB_STEP_SUMMARY…); tests pass their own. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where a live progress line may go (standard error); none in tests. */
+  readonly progress?: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  /** `performance.now()` when the command started (0: the process start). */
+  readonly startedAt?: number;
 }
 
 /** The CLI's own streams: every line it prints passes Baton's redaction first. */
@@ -18,6 +24,9 @@ export function processIo(): CliIo {
     stderr: (t) => process.stderr.write(DEFAULT_REDACTION.text(t)),
     cwd: process.cwd(),
     color,
+    env: process.env,
+    progress: process.stderr,
+    startedAt: 0,
   };
 }
 

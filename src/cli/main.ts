@@ -1,8 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { reportCommand } from './report-command.ts';
+import { parseShard } from './reporters.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
 import { validateCommand } from './validate-command.ts';
+import { watchCommand } from './watch/watch-command.ts';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -35,7 +38,19 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--out <dir>',
       'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
     )
-    .option('--reporter <names...>', 'console, json, md (comma or space separated)')
+    .option(
+      '--reporter <names...>',
+      'console, json, md, html, junit, github (comma or space separated; github is on by default in GitHub Actions)',
+    )
+    .option(
+      '--shard <i/n>',
+      'run the i-th of n slices of the cases (for parallel CI jobs)',
+      parseShard,
+    )
+    .option(
+      '--watch',
+      're-run the affected cases when a case, suite or implementation file changes',
+    )
     .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
     .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
@@ -56,7 +71,17 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
-    .action(async (suites: string[], flags) => setExit(await runCommand(suites, flags, io)));
+    .action(async (suites: string[], flags) =>
+      setExit(await (flags.watch ? watchCommand : runCommand)(suites, flags, io)),
+    );
+  cli
+    .command('report')
+    .description('render a report.json a run wrote (default: report.html beside it)')
+    .argument('<report>', 'a report.json')
+    .option('--against <report>', 'another run of the same cases: timelines side by side')
+    .option('--reporter <names...>', 'html, md, junit, json, console, github (default: html)')
+    .option('--out <dir>', 'write here (default: the report’s folder)')
+    .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

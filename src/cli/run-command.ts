@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
+import type { RunReport } from '../model/report.ts';
+import type { ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
+import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
+import { createProgress } from './progress.ts';
+import { chooseReporters, parseReporters } from './reporters.ts';
+import { isPartial, type RunSelection, runInfo } from './run-info.ts';
 import { writeReports } from './write-reports.ts';
 
 /** The suite `baton run` runs when given none. */
@@ -26,6 +31,18 @@ export interface RunFlags {
   readonly property?: string;
   readonly numRuns?: number;
   readonly clock?: number;
+  readonly shard?: { readonly index: number; readonly total: number };
+}
+
+/** Checks the suites exist (or the default one does) and returns the paths to run. */
+export function suitesToRun(suitePaths: readonly string[], io: CliIo): readonly string[] {
+  if (suitePaths.length === 0 && !existsSync(resolve(io.cwd, DEFAULT_SUITE))) {
+    throw new BatonError(
+      'usage',
+      `Failed to find a suite to run: no suite was given and ${DEFAULT_SUITE} does not exist here. Pass a suite file: baton run suites/my-suite.yaml`,
+    );
+  }
+  return suitePaths.length > 0 ? suitePaths : [DEFAULT_SUITE];
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -34,56 +51,66 @@ export async function runCommand(
   flags: RunFlags,
   io: CliIo,
 ): Promise<number> {
-  const paths = suitePaths.length > 0 ? suitePaths : [DEFAULT_SUITE];
-  if (suitePaths.length === 0 && !existsSync(resolve(io.cwd, DEFAULT_SUITE))) {
-    throw new BatonError(
-      'usage',
-      `Failed to find a suite to run: no suite was given and ${DEFAULT_SUITE} does not exist here. Pass a suite file: baton run suites/my-suite.yaml`,
-    );
-  }
+  const paths = suitesToRun(suitePaths, io);
   const formats = parseReporters(flags.reporter);
   let exit: number = EXIT.ok;
+  // The first suite's duration starts with the command (process start and loading included).
+  let since = io.startedAt ?? performance.now();
   for (const path of paths) {
-    const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1 }, io);
+    const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1, since }, io);
+    since = performance.now();
     exit = Math.max(exit, code);
   }
   return exit;
 }
 
-function parseReporters(given: readonly string[] | undefined): ReportFormat[] | undefined {
-  if (!given) return undefined;
-  const names = given
-    .flatMap((g) => g.split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const name of names) {
-    if (!(REPORT_FORMATS as readonly string[]).includes(name)) {
-      throw new BatonError(
-        'usage',
-        `Failed to read --reporter: unknown reporter "${name}". Use any of ${REPORT_FORMATS.join(', ')} (comma separated).`,
-      );
-    }
-  }
-  return names as ReportFormat[];
+type OneFlags = RunFlags & {
+  formats: ReportFormat[] | undefined;
+  multiple: boolean;
+  since: number;
+};
+
+function selectionOf(flags: RunFlags): RunSelection {
+  return {
+    ...(flags.case && { cases: flags.case }),
+    ...(flags.tag && { tags: flags.tag }),
+    ...(flags.property !== undefined && { property: flags.property }),
+    ...(flags.path !== undefined && { path: flags.path }),
+    ...(flags.shard && { shard: flags.shard }),
+  };
 }
 
-type OneFlags = RunFlags & { formats: ReportFormat[] | undefined; multiple: boolean };
+async function evaluate(path: string, flags: OneFlags, io: CliIo) {
+  const env = io.env ?? {};
+  const progress = createProgress({
+    stream: io.progress ?? ({ isTTY: false, write: () => true } as never),
+    ci: env.CI !== undefined && env.CI !== '' && env.CI !== 'false',
+  });
+  try {
+    return await evaluateSuite(path, {
+      cwd: io.cwd,
+      ...(flags.case && { caseIds: flags.case }),
+      ...(flags.tag && { tags: flags.tag }),
+      ...(flags.repeat !== undefined && { repeat: flags.repeat }),
+      ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
+      ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
+      ...(flags.shard && { shard: flags.shard }),
+      // Replaying a counterexample (--path) runs that property alone, not the cases.
+      skipCases: flags.path !== undefined,
+      onStart: (n) => progress.start(n),
+      onCaseDone: (_id, status) => progress.caseDone(status),
+    });
+  } finally {
+    progress.stop();
+  }
+}
 
 async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number> {
-  const evaluation = await evaluateSuite(path, {
-    cwd: io.cwd,
-    ...(flags.case && { caseIds: flags.case }),
-    ...(flags.tag && { tags: flags.tag }),
-    ...(flags.repeat !== undefined && { repeat: flags.repeat }),
-    ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
-    ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
-    // Replaying a counterexample (--path) runs that property alone, not the cases.
-    skipCases: flags.path !== undefined,
-  });
+  const evaluation = await evaluate(path, flags, io);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
-  const { report, suite } = evaluation;
-  if (report.cases.length === 0 && report.properties.length === 0) {
+  const { suite } = evaluation;
+  if (evaluation.report.cases.length === 0 && evaluation.report.properties.length === 0) {
     io.stderr(
       `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
@@ -94,8 +121,14 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
       'baton: another OpenTelemetry provider is registered; only spans made with the tracer Baton passes are captured.\n',
     );
   }
+  const selection = selectionOf(flags);
+  const report: RunReport = {
+    ...evaluation.report,
+    durationMs: Math.round(performance.now() - flags.since),
+    run: await runInfo(selection, io.cwd, evaluation.report.properties[0]?.seed),
+  };
   const config = suite.config;
-  const formats = flags.formats ?? config.reports.formats;
+  const formats = chooseReporters(flags.formats, config.reports.formats, io.env ?? {});
   if (formats.includes('console')) {
     io.stdout(
       renderConsole(report, {
@@ -104,10 +137,17 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
       }),
     );
   }
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd);
-  const written = await writeReports(report, formats, dir);
-  if (written.length > 0)
+  if (formats.includes('github')) await githubOutput(report, io);
+  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
+  const sourceBase = githubSourceBase(io);
+  const written = await writeReports(report, formats, dir.path, {
+    cwd: io.cwd,
+    ...(sourceBase !== undefined && { sourceBase }),
+  });
+  if (written.length > 0) {
+    if (dir.note) io.stdout(`${dir.note}\n`);
     io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
+  }
   if (evaluation.problems.length > 0) return EXIT.usage;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
@@ -128,12 +168,44 @@ function propertyOverrides(flags: RunFlags): PropertyOverrides {
   };
 }
 
+/** `--case a b --tag x` as the user typed it, for messages. */
+function filterText(s: RunSelection): string {
+  return [
+    ...(s.cases ? [`--case ${s.cases.join(' ')}`] : []),
+    ...(s.tags ? [`--tag ${s.tags.join(' ')}`] : []),
+    ...(s.property !== undefined ? [`--property ${s.property}`] : []),
+    ...(s.path !== undefined ? [`--path ${s.path}`] : []),
+    ...(s.shard ? [`--shard ${s.shard.index}/${s.shard.total}`] : []),
+  ].join(' ');
+}
+
+/**
+ * Where a run's reports go. A partial run (filters or a shard) never overwrites the full run's
+ * reports: unless --out says where, it writes to `filtered/` (or `shard-2-of-4/`) beside them.
+ */
 function reportDir(
   flags: OneFlags,
   name: string,
   suiteDir: string | undefined,
   cwd: string,
-): string {
-  if (flags.out) return resolve(cwd, flags.multiple ? join(flags.out, name) : flags.out);
-  return resolve(cwd, suiteDir ?? join('reports', name));
+  selection: RunSelection,
+): { path: string; note?: string } {
+  const partial = isPartial(selection);
+  if (flags.out) {
+    const path = resolve(cwd, flags.multiple ? join(flags.out, name) : flags.out);
+    return partial
+      ? { path, note: `Partial run (${filterText(selection)}): report.json records the filters.` }
+      : { path };
+  }
+  const full = resolve(cwd, suiteDir ?? join('reports', name));
+  if (!partial) return { path: full };
+  const { shard, ...filters } = selection;
+  const sub =
+    shard && Object.keys(filters).length === 0
+      ? `shard-${shard.index}-of-${shard.total}`
+      : 'filtered';
+  return {
+    path: join(full, sub),
+    note: `Partial run (${filterText(selection)}): reports go to ${relative(cwd, join(full, sub))}, leaving the full run's reports in ${relative(cwd, full) || '.'} as they were.`,
+  };
 }

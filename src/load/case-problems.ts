@@ -33,6 +33,8 @@ function fixFor(path: DataPath, data: unknown): string | undefined {
       const steps = valueAt(data, ['steps']);
       return caseSay.stepRange(Array.isArray(steps) ? steps.length : 0);
     }
+    case 'contains':
+      return caseSay.containsWords;
     case 'entry':
       return suggest(value, agents) ?? caseSay.entry(agents);
     case 'who':

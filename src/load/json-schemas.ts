@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CaseInput } from '../model/case.ts';
+import { RunReportSchema } from '../model/report-schema.ts';
 import { SuiteInput } from '../model/suite.ts';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -16,7 +17,15 @@ export const SCHEMA_FILES = {
     title: 'Baton suite',
     description: 'Which cases to run, against which adapter, with which checks and gates.',
   },
+  report: {
+    path: 'schemas/report.schema.json',
+    title: 'Baton run report',
+    description:
+      'The report.json baton run writes: verdicts, metrics, gates, every case with its findings and timeline.',
+  },
 } as const;
+
+const SOURCES = { case: CaseInput, suite: SuiteInput, report: RunReportSchema } as const;
 
 export type SchemaKind = keyof typeof SCHEMA_FILES;
 
@@ -26,9 +35,7 @@ const cache = new Map<SchemaKind, JsonSchema>();
 export function jsonSchemaOf(kind: SchemaKind): JsonSchema {
   let schema = cache.get(kind);
   if (schema === undefined) {
-    schema = z.toJSONSchema(kind === 'case' ? CaseInput : SuiteInput, {
-      io: 'input',
-    }) as JsonSchema;
+    schema = z.toJSONSchema(SOURCES[kind], { io: 'input' }) as JsonSchema;
     cache.set(kind, schema);
   }
   return schema;

@@ -95,6 +95,16 @@ describe('loadCaseFile on broken files', () => {
     ]);
   });
 
+  test('a carry label in an unknown shape, or a `contains` with no word, says which forms exist', async () => {
+    expect(printed(await loadCaseFile(`${broken}/bad-carry-shape.yaml`))).toEqual([
+      `${broken}/bad-carry-shape.yaml:13:19: expect.handoffs[0].carry.order_id: expected a string, number or boolean, a mapping with \`equals\` or a mapping with \`contains\`, received a mapping. Fix: write the value (\`order_id: A-1001\`), \`{ equals: A-1001 }\` or \`{ contains: A-1001 }\``,
+      `${broken}/bad-carry-shape.yaml:14:29: expect.handoffs[0].carry.amount.contains: expected a non-empty string or a number, received an empty string. Fix: change \`contains\` to a non-empty string or a number`,
+    ]);
+    expect(printed(await loadCaseFile(`${broken}/bad-carry.yaml`))).toEqual([
+      `${broken}/bad-carry.yaml:13:31: expect.handoffs[0].carry.order_id.contains: "#-" has no letter or digit to look for: punctuation and spacing are ignored by \`contains\`. Fix: write the identifier or phrase to look for, e.g. \`contains: A-1001\``,
+    ]);
+  });
+
   test('a YAML syntax error is one positioned problem, not a stack trace', async () => {
     const result = await loadCaseFile(`${broken}/yaml-syntax.yaml.txt`);
 
@@ -165,7 +175,27 @@ describe('loadCaseFile on good files', () => {
           maxHops: 3,
         },
         file: `${good}/refund-split.yaml`,
+        positions: {
+          id: 2,
+          expect: 15,
+          steps: [10, 11, 12, 13, 14],
+          handoffs: [
+            { line: 17, carry: { order_id: 17 } },
+            { line: 18, carry: {} },
+          ],
+          effects: [],
+          maxHops: 23,
+        },
       },
+    });
+  });
+
+  test('carry facts keep their value and, when the label names one, their match', async () => {
+    const result = await loadCaseFile(`${good}/carry-modes.yaml`);
+
+    expect(result.ok && result.value.labels.handoffs[0]).toMatchObject({
+      carry: { order_id: 'A-1001', amount: 750, customer: 'Ana' },
+      carryMatch: { order_id: 'contains', amount: 'equals' },
     });
   });
 

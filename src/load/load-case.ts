@@ -1,6 +1,7 @@
 import type { FileProblem } from '../errors.ts';
 import { CaseInput } from '../model/case.ts';
 import { type Case, resolveCase } from '../model/labelled-case.ts';
+import { casePositions } from './case-positions.ts';
 import { caseProblems } from './case-problems.ts';
 import { readUserFile } from './files.ts';
 import { jsonSchemaOf } from './json-schemas.ts';
@@ -27,7 +28,7 @@ export function caseFromSource(source: YamlSource): LoadResult<Case> {
     return failed(zodProblems(parsed.error.issues, source, jsonSchemaOf('case')));
   const resolved = resolveCase(parsed.data, source.file);
   if (!resolved.ok) return failed(caseProblems(resolved.problems, source));
-  return { ok: true, value: resolved.case };
+  return { ok: true, value: { ...resolved.case, positions: casePositions(source) } };
 }
 
 function failed(problems: FileProblem[]): LoadResult<never> {

@@ -93,6 +93,11 @@ export const PLACE_HINTS: readonly PlaceHint[] = [
     },
   },
   {
+    pattern: 'expect.handoffs[].carry.*',
+    fix: 'write the value (`order_id: A-1001`), `{ equals: A-1001 }` or `{ contains: A-1001 }`',
+    manyKeys: 'keep one: `equals` looks under the key, `contains` anywhere in the text',
+  },
+  {
     pattern: 'checks.*',
     fix: 'write `false` to turn the check off, or `{}` to run it with default options',
   },
@@ -138,6 +143,7 @@ export const caseSay = {
   entry: (agents: readonly string[]) =>
     `set \`entry\` to one of ${codeList(agents)}, or remove it to start with the first agent`,
   addPerson: (name: string) => `add \`${name}\` to \`participants.persons\`, or correct the name`,
+  containsWords: 'write the identifier or phrase to look for, e.g. `contains: A-1001`',
   addParticipant: (name: string) =>
     `add \`${name}\` to \`participants.agents\` (or \`persons\`), or correct the name`,
 } as const;

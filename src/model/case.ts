@@ -46,6 +46,23 @@ export const StepInput = z.union([CustomerStep, ToolStep, SignalStep, PersonStep
 
 const StepIndex = z.number().int().min(0);
 
+/** How a labelled fact is looked for in a payload (docs/verdicts.md, "Carry"). */
+export const CARRY_MATCHES = ['equals', 'contains'] as const;
+export type CarryMatch = (typeof CARRY_MATCHES)[number];
+
+/** One labelled fact: a bare value (the suite's default match) or the match named explicitly. */
+const CarryFactInput = z.union([
+  FactValue,
+  z
+    .strictObject({ equals: FactValue })
+    .describe('The value under the fact’s key (any depth, or a dotted path), compared as text.'),
+  z
+    .strictObject({ contains: z.union([z.string().min(1), z.number()]) })
+    .describe(
+      'Text found anywhere in the payload, nested JSON text included: case, accents, spacing and punctuation ignored, whole words.',
+    ),
+]);
+
 export const ExpectedHandoffInput = z
   .strictObject({
     from: ParticipantName,
@@ -61,9 +78,11 @@ export const ExpectedHandoffInput = z
       .optional()
       .describe('Other targets that are acceptable.'),
     carry: z
-      .record(z.string(), FactValue)
+      .record(z.string(), CarryFactInput)
       .optional()
-      .describe('Facts the payload must carry, e.g. { order_id: A-1001 }.'),
+      .describe(
+        'Facts the payload must carry, e.g. { order_id: A-1001 } or { order_id: { contains: A-1001 } }.',
+      ),
   })
   .refine((h) => (h.at === undefined) !== (h.window === undefined), {
     message: 'give exactly one of `at: <step>` or `window: [first, last]`',

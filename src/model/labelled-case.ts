@@ -1,4 +1,4 @@
-import type { FactValue, ParsedCaseInput } from './case.ts';
+import type { CarryMatch, FactValue, ParsedCaseInput } from './case.ts';
 import type { Fault } from './fault.ts';
 import type { Step } from './step.ts';
 
@@ -10,6 +10,8 @@ export interface ExpectedHandoff {
   readonly reason?: string;
   readonly alternatives: readonly string[];
   readonly carry: Readonly<Record<string, FactValue>>;
+  /** Facts whose label names its match; the others use the suite's default (`equals`). */
+  readonly carryMatch?: Readonly<Record<string, CarryMatch>>;
 }
 
 /** A side effect the case expects: identity (effect, key), committed `times` times by `owner`. */
@@ -38,6 +40,21 @@ export interface TraceRef {
   readonly steps?: 'customer_turns' | 'agent_turns' | 'root_children';
 }
 
+/** 1-based lines of a case file's parts, so a finding can point at the label it judges. */
+export interface CasePositions {
+  readonly id: number;
+  readonly expect?: number;
+  readonly steps: readonly number[];
+  readonly handoffs: readonly {
+    readonly line: number;
+    readonly carry: Readonly<Record<string, number>>;
+  }[];
+  readonly effects: readonly number[];
+  readonly maxHops?: number;
+  readonly ownership?: number;
+  readonly trace?: number;
+}
+
 /** A validated case, ready for an adapter and the checks. */
 export interface Case {
   readonly id: string;
@@ -56,6 +73,8 @@ export interface Case {
   readonly faults?: readonly Fault[];
   /** Where the case was loaded from, when it came from a file. */
   readonly file?: string;
+  /** Where its parts are written in that file. */
+  readonly positions?: CasePositions;
 }
 
 /** A problem found after the schema passed: a path into the input and what is wrong there. */
@@ -120,13 +139,14 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
           message: `step ${window[1]} does not exist: the case has steps 0 to ${stepCount - 1}`,
         });
       }
+      const carry = toCarry(h.carry ?? {}, [...at, 'carry'], problems);
       handoffs.push({
         from: h.from,
         to: h.to,
         window,
         ...(h.reason !== undefined && { reason: h.reason }),
         alternatives: h.alternatives ?? [],
-        carry: h.carry ?? {},
+        ...carry,
       });
     });
   }
@@ -162,6 +182,42 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       ...(file !== undefined && { file }),
     },
   };
+}
+
+type CarryInput = NonNullable<
+  Exclude<ParsedCaseInput['expect']['handoffs'], 'none'>[number]['carry']
+>;
+
+/** Splits labelled facts into values and explicit matches; a `contains` needs a word to find. */
+function toCarry(
+  input: CarryInput,
+  at: readonly (string | number)[],
+  problems: CaseProblem[],
+): Pick<ExpectedHandoff, 'carry' | 'carryMatch'> {
+  const carry: Record<string, FactValue> = {};
+  const carryMatch: Record<string, CarryMatch> = {};
+  for (const [fact, label] of Object.entries(input)) {
+    if (typeof label !== 'object') {
+      carry[fact] = label;
+    } else if ('contains' in label) {
+      carry[fact] = label.contains;
+      carryMatch[fact] = 'contains';
+      if (!hasWords(String(label.contains))) {
+        problems.push({
+          path: [...at, fact, 'contains'],
+          message: `"${label.contains}" has no letter or digit to look for: punctuation and spacing are ignored by \`contains\``,
+        });
+      }
+    } else {
+      carry[fact] = label.equals;
+      carryMatch[fact] = 'equals';
+    }
+  }
+  return Object.keys(carryMatch).length > 0 ? { carry, carryMatch } : { carry };
+}
+
+function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
 }
 
 function toExpectedEffect(

@@ -1,5 +1,6 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { Finding, FindingCode } from './finding.ts';
+import type { TimelineEvent } from './timeline.ts';
 
 /** Bump when a field changes meaning or disappears; adding a field does not bump it. */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -14,6 +15,37 @@ export interface ObservedHandoff {
   readonly spanId: string;
 }
 
+/** A finding as reported: where in the case file it points (the label it judges, else its step). */
+export interface ReportFinding extends Finding {
+  /** 1-based line in the case file. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** A timeline event as reported: large payloads and arguments are cut to a preview. */
+export type ReportEvent = TimelineEvent & {
+  /** Set when `payload` or `args` was too large and is a cut JSON text instead. */
+  readonly truncated?: boolean;
+};
+
+/** A case step in short, for the timeline's step rows. */
+export interface ReportStep {
+  readonly kind: string;
+  readonly text: string;
+  /** 1-based line of the step in the case file. */
+  readonly line?: number;
+}
+
+/** One repeat of a case: JUnit writes one test case per repeat. */
+export interface RepeatResult {
+  readonly repeat: number;
+  readonly status: CaseStatus;
+  readonly durationMs: number;
+  /** Findings that did not pass. */
+  readonly findings: readonly ReportFinding[];
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
 /** The verdict on one case over all its repeats. */
 export interface CaseResult {
   readonly id: string;
@@ -24,7 +56,7 @@ export interface CaseResult {
   readonly repeats: number;
   readonly passedRepeats: number;
   /** Findings of the first repeat that did not pass, or of the first repeat when all passed. */
-  readonly findings: readonly Finding[];
+  readonly findings: readonly ReportFinding[];
   readonly handoffs: readonly ObservedHandoff[];
   readonly hops: number;
   readonly cost: number;
@@ -32,6 +64,19 @@ export interface CaseResult {
   readonly error?: { readonly code: string; readonly message: string };
   /** The seed of the permuted order of the run shown, when a `permute` fault ran. */
   readonly permutationSeed?: number;
+  /** Who takes part: the timeline's lanes. */
+  readonly participants?: {
+    readonly agents: readonly string[];
+    readonly persons: readonly string[];
+  };
+  /** The case's steps in short. */
+  readonly steps?: readonly ReportStep[];
+  /** The timeline of the run shown (the run `findings` come from). */
+  readonly timeline?: readonly ReportEvent[];
+  /** Events left out of `timeline` past its cap. */
+  readonly timelineOmitted?: number;
+  /** Every repeat's verdict, when the case ran more than once. */
+  readonly runs?: readonly RepeatResult[];
 }
 
 /** A count over its denominator with a 95% Wilson score interval. */
@@ -82,6 +127,27 @@ export interface RunSummary {
   readonly propertiesFailed?: number;
 }
 
+/** Where and how a run happened: enough to reproduce it and to tell a partial run from a full one. */
+export interface RunInfo {
+  readonly baton: string;
+  readonly node: string;
+  readonly platform?: string;
+  readonly git?: { readonly commit: string; readonly dirty: boolean };
+  /** Case and property filters; absent when every case of the suite ran. */
+  readonly filters?: {
+    readonly cases?: readonly string[];
+    readonly tags?: readonly string[];
+    readonly property?: string;
+    readonly path?: string;
+  };
+  /** The slice of the suite's cases this run took (1-based index). */
+  readonly shard?: { readonly index: number; readonly total: number };
+  /** The seed the envelope properties used; each case's order seed is on the case. */
+  readonly seeds?: { readonly properties?: number };
+  /** True when filters or a shard left cases of the suite out. */
+  readonly partial: boolean;
+}
+
 /** Everything a reporter or a later comparison needs, as versioned JSON. */
 export interface RunReport {
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
@@ -96,4 +162,6 @@ export interface RunReport {
   readonly cases: readonly CaseResult[];
   /** Envelope property tests of the receivers, when the suite has a `properties:` block. */
   readonly properties: readonly PropertyResult[];
+  /** Versions, commit, filters, shard and seeds (written by the CLI). */
+  readonly run?: RunInfo;
 }

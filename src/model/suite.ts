@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
 import { AdapterConfig } from './adapter-config.ts';
+import { CARRY_MATCHES } from './case.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
@@ -50,7 +51,10 @@ export const GateConfig = z.discriminatedUnion('metric', [
   PropertiesGate,
 ]);
 
-export const REPORT_FORMATS = ['console', 'json', 'md'] as const;
+/** Every reporter `--reporter` and `reports.formats` accept. */
+export const REPORT_FORMATS = ['console', 'json', 'md', 'html', 'junit', 'github'] as const;
+/** What a run writes when neither the suite nor `--reporter` says. */
+export const DEFAULT_REPORT_FORMATS = ['console', 'json', 'md'] as const;
 
 /** Where a suite's implementation runs; `none` is Baton's own process. */
 export const ISOLATION_MODES = ['none', 'worker', 'process'] as const;
@@ -60,7 +64,16 @@ const BounceOptions = z.strictObject({}).default({});
 const HopsOptions = z.strictObject({
   max_hops: z.number().int().min(0).optional().describe('Cap for cases that set no max_hops.'),
 });
-const MissingFactOptions = z.strictObject({}).default({});
+const MissingFactOptions = z
+  .strictObject({
+    match: z
+      .enum(CARRY_MATCHES)
+      .default('equals')
+      .describe(
+        'How a fact written as a bare value is looked for: `equals` under its key, `contains` anywhere in the text.',
+      ),
+  })
+  .default({ match: 'equals' });
 const EffectsOptions = z.strictObject({}).default({});
 const OwnershipOptions = z.strictObject({}).default({});
 
@@ -180,9 +193,14 @@ export const SuiteInput = z.strictObject({
         .string()
         .optional()
         .describe('Relative to the working directory; default reports/<name>.'),
-      formats: z.array(z.enum(REPORT_FORMATS)).default([...REPORT_FORMATS]),
+      formats: z
+        .array(z.enum(REPORT_FORMATS))
+        .default([...DEFAULT_REPORT_FORMATS])
+        .describe(
+          'console, json (report.json), md (report.md), html (report.html), junit (junit.xml), github (annotations and job summary).',
+        ),
     })
-    .default({ formats: [...REPORT_FORMATS] }),
+    .default({ formats: [...DEFAULT_REPORT_FORMATS] }),
 });
 
 export type SuiteInput = z.input<typeof SuiteInput>;

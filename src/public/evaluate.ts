@@ -5,6 +5,8 @@ import { suiteAdapter } from '../isolation/suite-adapter.ts';
 import { loadContracts } from '../load/load-contracts.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectCases } from '../load/select-cases.ts';
+import type { CaseRun } from '../metrics/case-run.ts';
+import type { Case } from '../model/labelled-case.ts';
 import type { RunReport } from '../model/report.ts';
 import type { Suite } from '../model/suite.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
@@ -23,6 +25,22 @@ export interface EvaluateOptions {
   readonly skipCases?: boolean;
   /** Paths in the report are relative to this folder (default: the working directory). */
   readonly cwd?: string;
+  /** Only every `total`-th case starting at the `index`-th (1-based): one CI job's slice. */
+  readonly shard?: { readonly index: number; readonly total: number };
+  /** Told how many cases will run, before the first starts (for progress output). */
+  readonly onStart?: (cases: number) => void;
+  /** Told each case's verdict over its repeats as it finishes. */
+  readonly onCaseDone?: (id: string, status: 'pass' | 'fail' | 'error') => void;
+}
+
+function caseStatus(runs: readonly { readonly status: 'pass' | 'fail' | 'error' }[]) {
+  if (runs.some((r) => r.status === 'fail')) return 'fail';
+  return runs.length === 0 || runs.some((r) => r.status === 'error') ? 'error' : 'pass';
+}
+
+function inShard<T>(items: readonly T[], shard: EvaluateOptions['shard']): T[] {
+  if (shard === undefined) return [...items];
+  return items.filter((_, i) => i % shard.total === shard.index - 1);
 }
 
 /**
@@ -48,6 +66,7 @@ export async function evaluateSuite(
   suitePath: string,
   options: EvaluateOptions = {},
 ): Promise<Evaluation> {
+  const started = performance.now();
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSuiteFile(resolve(cwd, suitePath));
   // Problems name the suite as the user typed it, like every other file problem.
@@ -67,10 +86,14 @@ export async function evaluateSuite(
   if (!contracts.ok) return contracts;
   const capture = createCapture();
   const config = suite.config;
-  const report = await runSuite({
+  const cases = options.skipCases ? [] : inShard(selection.cases, options.shard);
+  // A case file that does not load is reported once, by the first shard.
+  const broken = options.skipCases || (options.shard?.index ?? 1) !== 1 ? [] : selection.problems;
+  options.onStart?.(cases.length);
+  const run = await runSuite({
     suite: { name: config.name, file: relative(cwd, suite.file), config },
-    cases: options.skipCases ? [] : selection.cases,
-    brokenCases: options.skipCases ? [] : brokenCases(selection.problems),
+    cases,
+    brokenCases: brokenCases(broken),
     contracts: contracts.value,
     ...(options.properties && { properties: options.properties }),
     // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the
@@ -79,7 +102,13 @@ export async function evaluateSuite(
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+    ...(options.onCaseDone && {
+      onCaseDone: (c: Case, runs: readonly CaseRun[]) =>
+        options.onCaseDone?.(c.id, caseStatus(runs)),
+    }),
   });
+  // The whole evaluation: loading the suite, cases, contracts and implementation included.
+  const report = { ...run, durationMs: Math.round(performance.now() - started) };
   return {
     ok: true,
     suite,
@@ -95,7 +124,11 @@ function shown(file: string, cwd: string): string {
 
 /** Case files with problems become errored cases; their problem lines explain why. */
 function brokenCases(problems: readonly FileProblem[]): BrokenCase[] {
-  const byFile = new Map<string, string[]>();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), formatProblem(p)]);
-  return [...byFile].map(([file, lines]) => ({ file, problems: lines }));
+  const byFile = new Map<string, FileProblem[]>();
+  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  return [...byFile].map(([file, list]) => ({
+    file,
+    problems: list.map(formatProblem),
+    ...(list[0]?.line !== undefined && { line: list[0].line }),
+  }));
 }

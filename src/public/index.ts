@@ -20,8 +20,10 @@ export { createTracesAdapter } from '../adapters/traces/traces-adapter.ts';
 // Which agent an outbound request belongs to, for frameworks read after the fact
 export { type AgentResolver, withAgentResolver } from '../capture/agent-context.ts';
 export { type Capture, type CaptureScope, createCapture } from '../capture/capture.ts';
+export type { AlignmentCost } from '../checks/alignment-cost.ts';
 export { contractConformance } from '../checks/contract-conformance.ts';
 export { describeFinding } from '../checks/describe-finding.ts';
+export { WRONG_TARGET_REACH } from '../checks/handoff-fit.ts';
 export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
 export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
@@ -84,7 +86,10 @@ export type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
 export { withToolEffects } from '../normalize/tool-effects.ts';
 // Reports
 export { type ConsoleOptions, renderConsole } from '../report/console.ts';
+export { type GithubOptions, renderGithubAnnotations } from '../report/github.ts';
+export { type HtmlOptions, renderHtml } from '../report/html/render-html.ts';
 export { parseReport, renderJson } from '../report/json.ts';
+export { renderJunit } from '../report/junit.ts';
 export { renderMarkdown } from '../report/markdown.ts';
 export { DEFAULT_GATES, evaluateGates } from '../run/gates.ts';
 export { type RunPlan, runSuite } from '../run/run-suite.ts';

@@ -57,7 +57,7 @@ describe('renderConsole', () => {
 
     expect(out).toContain('×3 repeats');
     expect(out).toContain('passed 2/3 repeats');
-    expect(out).toMatch(/pass\^3 \(all repeats\)\s+7\/8\s+87\.5%/);
+    expect(out).toMatch(/pass\^3 \(all repeats\)\s+7 of 8 cases\s+87\.5%/);
     expect(out).toMatch(/^PASS .* pass\^3 87\.5% · gates 5\/5$/m);
   });
 
@@ -95,10 +95,10 @@ describe('renderConsole', () => {
       ✗ FAIL  outage-report  Outage report goes to tech support  cases/outage-report.yaml
           step 1  handoff.late  triage → tech_support expected at step 0, happened at step 1 (+1)
 
-      Findings         count   rate  95% interval
-      handoff.on_time    4/8  50.0%  [21.5%, 78.5%]
-      handoff.missed     1/8  12.5%  [2.2%, 47.1%]
-      handoff.late       2/8  25.0%  [7.1%, 59.1%]
+      Findings         count                      rate  95% interval
+      handoff.on_time  4 of 8 expected handoffs  50.0%  [21.5%, 78.5%]
+      handoff.missed   1 of 8 expected handoffs  12.5%  [2.2%, 47.1%]
+      handoff.late     2 of 8 expected handoffs  25.0%  [7.1%, 59.1%]
 
       Gates
       ✗  pass_rate                  ≥ 0.9  actual 0.625
@@ -128,10 +128,10 @@ describe('renderConsole', () => {
       ✓  vip-cancellation   VIP cancellation is handed to a supervisor           0 ms
       ✓  address-change     Address change is handled in place                   0 ms
 
-      Findings              count   rate  95% interval
-      pass^3 (all repeats)    7/8  87.5%  [52.9%, 97.8%]
-      handoff.on_time         5/8  62.5%  [30.6%, 86.3%]
-      handoff.early           1/8  12.5%  [2.2%, 47.1%]
+      Findings              count                      rate  95% interval
+      pass^3 (all repeats)  7 of 8 cases              87.5%  [52.9%, 97.8%]
+      handoff.on_time       5 of 8 expected handoffs  62.5%  [30.6%, 86.3%]
+      handoff.early         1 of 8 expected handoffs  12.5%  [2.2%, 47.1%]
 
       Gates
       ✓  pass_rate                  ≥ 0.9  actual 0.958

@@ -3,7 +3,6 @@ import type { CaseResult, GateResult, Rate, RunReport } from '../model/report.ts
 import {
   byCodeEntries,
   duration,
-  fraction,
   interval,
   num,
   passAllLabel,
@@ -13,6 +12,7 @@ import {
   textTable,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { countOf } from './units.ts';
 
 /** How the console report looks; the CLI decides `color` from the terminal and flags. */
 export interface ConsoleOptions {
@@ -100,19 +100,18 @@ function passingCases(cases: readonly CaseResult[], paint: Paint): string[] {
 function findingsTable(report: RunReport, paint: Paint): string[] {
   const rows = byCodeEntries(report.metrics.byCode)
     .filter(([, rate]) => rate.count > 0)
-    .map(([code, rate]) => rateRow(code, rate));
+    .map(([code, rate]) => rateRow(code, rate, countOf(code, rate.of, report.repeat)));
   if (report.repeat > 1) {
-    rows.unshift(
-      rateRow(`${passAllLabel(report.repeat)} (all repeats)`, report.metrics.passAllRepeats),
-    );
+    const all = report.metrics.passAllRepeats;
+    rows.unshift(rateRow(`${passAllLabel(report.repeat)} (all repeats)`, all, `${all.of} cases`));
   }
   if (rows.length === 0) return [];
   const head = ['Findings', 'count', 'rate', '95% interval'].map((h) => paint('dim', h));
-  return textTable([head, ...rows], ['left', 'right', 'right', 'left']);
+  return textTable([head, ...rows], ['left', 'left', 'right', 'left']);
 }
 
-function rateRow(label: string, rate: Rate): string[] {
-  return [label, fraction(rate), percent(rate.rate), interval(rate)];
+function rateRow(label: string, rate: Rate, of: string): string[] {
+  return [label, `${rate.count} of ${of}`, percent(rate.rate), interval(rate)];
 }
 
 function propertiesSection(report: RunReport, paint: Paint): string[] {

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
-import { FINDING_CODES, type Finding } from '../model/finding.ts';
-import type { CaseResult, Rate } from '../model/report.ts';
+import { FINDING_CODES } from '../model/finding.ts';
+import type { CaseResult, Rate, ReportFinding } from '../model/report.ts';
 
 /** `0.0667 → '6.7%'`; non-finite values (a rate over zero cases) render as a dash. */
 export function percent(value: number, digits = 1): string {
@@ -70,7 +70,7 @@ function json(v: unknown): string {
 
 /** The findings a person must see for a case: all that did not pass, minus `case.error` when
  * the case's error already says the same. */
-export function problems(c: CaseResult): readonly Finding[] {
+export function problems(c: CaseResult): readonly ReportFinding[] {
   return c.findings.filter(
     (f) => f.outcome !== 'pass' && !(c.error !== undefined && f.code === 'case.error'),
   );

@@ -70,6 +70,7 @@ const reportShape = obj(
     'metrics',
     'cases',
     'properties',
+    'run',
   ],
   {
     suite: obj(['name', 'file', 'adapter']),
@@ -87,19 +88,22 @@ const reportShape = obj(
         [
           ...['id', 'title', 'file', 'tags', 'status', 'repeats', 'passedRepeats'],
           ...['durationMs', 'hops', 'cost', 'permutationSeed', 'error', 'findings', 'handoffs'],
+          ...['participants', 'steps', 'runs', 'timelineOmitted', 'timeline'],
         ],
         {
           error: obj(['code', 'message']),
           findings: list(
             obj([
               ...['check', 'code', 'outcome', 'step', 'distance'],
-              ...['expected', 'observed', 'message', 'spanIds'],
+              ...['expected', 'observed', 'message', 'spanIds', 'line', 'column'],
             ]),
           ),
+          timeline: list(obj(['kind', 'step', 'at', 'spanId'])),
           handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
         },
       ),
     ),
+    run: obj(['baton', 'node', 'platform', 'git', 'partial', 'filters', 'shard', 'seeds']),
     properties: list(
       obj([
         ...['id', 'contract', 'from', 'to', 'property', 'outcome', 'code', 'numRuns'],

@@ -49,6 +49,17 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(passingRun())).not.toContain('### Failing cases');
   });
 
+  it('says what each count counts and shows codes with nothing to judge as n/a, not 0/0', () => {
+    const report = regressedRun();
+    const none = { count: 0, of: 0, rate: 0, low: 0, high: 1 };
+    const byCode = { ...report.metrics.byCode, 'effect.double': none, 'case.error': none };
+    const out = renderMarkdown({ ...report, metrics: { ...report.metrics, byCode } });
+
+    expect(out).toContain('| handoff.missed | 1 | 8 expected handoffs | 12.5% |');
+    expect(out).not.toContain('| effect.double |');
+    expect(out).toContain('n/a (nothing to judge in this run): `effect.double`, `case.error`');
+  });
+
   it('folds the confusion matrix and hop histogram into a details block', () => {
     const out = renderMarkdown(regressedRun());
 

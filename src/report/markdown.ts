@@ -3,7 +3,6 @@ import {
   byCodeEntries,
   compareBuckets,
   duration,
-  fraction,
   interval,
   mdCell,
   mdTable,
@@ -15,6 +14,7 @@ import {
   value,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { countOf, judged } from './units.ts';
 
 /** The report as GitHub-flavoured Markdown, sized for a GitHub Actions job summary. */
 export function renderMarkdown(report: RunReport): string {
@@ -24,7 +24,7 @@ export function renderMarkdown(report: RunReport): string {
     gates(report),
     failingCases(report.cases),
     propertiesSection(report),
-    findings(report.metrics),
+    findings(report.metrics, report.repeat),
     details(report.metrics),
   ];
   return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
@@ -112,21 +112,31 @@ function repeatsNote(c: CaseResult): string {
   return `passed ${c.passedRepeats} of ${c.repeats} repeats`;
 }
 
-function findings({ byCode }: RunMetrics): string {
-  const rows = byCodeEntries(byCode).map(([code, rate]) => [
-    code,
-    fraction(rate),
-    percent(rate.rate),
-    interval(rate),
-  ]);
-  if (rows.length === 0) return '';
-  const table = mdTable(['Code', 'Count', 'Rate', '95% interval'], rows, [
+function findings({ byCode }: RunMetrics, repeat: number): string {
+  const entries = byCodeEntries(byCode);
+  const rows = entries
+    .filter(([, rate]) => judged(rate))
+    .map(([code, rate]) => [
+      code,
+      String(rate.count),
+      countOf(code, rate.of, repeat),
+      percent(rate.rate),
+      interval(rate),
+    ]);
+  const unjudged = entries.filter(([, rate]) => !judged(rate)).map(([code]) => code);
+  if (rows.length === 0 && unjudged.length === 0) return '';
+  const table = mdTable(['Code', 'Count', 'Out of', 'Rate', '95% interval'], rows, [
     'left',
     'right',
+    'left',
     'right',
     'left',
   ]);
-  return `### Findings by code\n\n${table}`;
+  const na =
+    unjudged.length === 0
+      ? ''
+      : `\n\nn/a (nothing to judge in this run): ${unjudged.map(code).join(', ')}`;
+  return `### Findings by code\n\n${rows.length > 0 ? table : 'No code had anything to judge.'}${na}`;
 }
 
 function details(metrics: RunMetrics): string {

@@ -7,6 +7,8 @@ export interface BrokenCase {
   readonly file: string;
   /** The load problems, one line each. */
   readonly problems: readonly string[];
+  /** The line of the first problem. */
+  readonly line?: number;
 }
 
 /** The error run and result a broken case file contributes to the report. */
@@ -41,7 +43,7 @@ export function brokenCaseOutcome(broken: BrokenCase): { run: CaseRun; result: C
     status: 'error',
     repeats: 1,
     passedRepeats: 0,
-    findings: [finding],
+    findings: [broken.line === undefined ? finding : { ...finding, line: broken.line }],
     handoffs: [],
     hops: 0,
     cost: 0,

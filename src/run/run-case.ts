@@ -46,8 +46,10 @@ export async function runCaseOnce(
       return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
     }, o.timeoutMs);
   } catch (error) {
-    scope.close();
-    return caseErrorRun(describeRunError(error), performance.now() - started);
+    const failed = caseErrorRun(describeRunError(error), performance.now() - started);
+    // What happened before the error is what a person debugging it looks at first.
+    const partial = normalize(scope.close(), o.recognizers);
+    return { ...failed, timeline: partial.events };
   }
   const spans = scope.close();
   if (extra?.spans) spans.push(...extra.spans);
@@ -69,6 +71,7 @@ export async function runCaseOnce(
     opportunities: { ...countOpportunities(o.checks, timeline, testCase.labels), 'case.error': 1 },
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
+    timeline: timeline.events,
     ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
   };
 }

@@ -4,6 +4,7 @@ import { runCost } from '../metrics/compute-metrics.ts';
 import type { FindingCode } from '../model/finding.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { CaseResult, CaseStatus, RunSummary } from '../model/report.ts';
+import { caseDetails, located } from './case-details.ts';
 
 /** A failed verdict outranks an error, which outranks a pass. */
 function statusOf(runs: readonly CaseRun[]): CaseStatus {
@@ -29,13 +30,14 @@ export function toCaseResult(
     status,
     repeats: runs.length,
     passedRepeats: runs.filter((r) => r.status === 'pass').length,
-    findings: shown?.findings ?? [],
+    findings: (shown?.findings ?? []).map((f) => located(f, testCase)),
     handoffs: shown?.handoffs ?? [],
     hops: shown?.handoffs.length ?? 0,
     cost,
     durationMs: Math.round(runs.reduce((sum, r) => sum + r.durationMs, 0) * 1000) / 1000,
     ...(shown?.error !== undefined && { error: shown.error }),
     ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
+    ...caseDetails(testCase, runs, shown),
   };
 }
 

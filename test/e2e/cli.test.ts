@@ -129,11 +129,11 @@ describe('baton run filters and reporters', () => {
   });
 
   it('an unknown reporter exits 2 naming the valid reporters', async () => {
-    const result = await runCli(['run', '--reporter', 'html', '--out', outDir()]);
+    const result = await runCli(['run', '--reporter', 'pdf', '--out', outDir()]);
 
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([
-      'baton: Failed to read --reporter: unknown reporter "html". Use any of console, json, md (comma separated).',
+      'baton: Failed to read --reporter: unknown reporter "pdf". Use any of console, json, md, html, junit, github (comma separated).',
     ]);
   });
 

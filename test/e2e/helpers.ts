@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseReport } from '../../src/report/json.ts';
+import { assertReportsMatchSchema, reportSchemaProblems } from './report-schema.ts';
 
 /** The repository root: the CLI runs from here unless a test says otherwise. */
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,21 +24,32 @@ export interface CliResult {
 /**
  * Runs the real CLI (`node bin/baton.mjs ...args`) as a user would, with NO_COLOR=1. A CLI that
  * does not exit within `killAfterMs` is killed and reported with `code: null`, so a hang fails
- * the assertion on the exit code instead of the whole test file.
+ * the assertion on the exit code instead of the whole test file. Every report.json the run
+ * wrote is checked against the published schema.
  */
 export function runCli(
   args: readonly string[],
-  options: { cwd?: string; killAfterMs?: number } = {},
+  options: { cwd?: string; killAfterMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
-  return new Promise((resolve) => {
+  // A test run inside GitHub Actions must not turn the GitHub reporter on by itself.
+  delete env.GITHUB_ACTIONS;
+  delete env.GITHUB_STEP_SUMMARY;
+  Object.assign(env, options.env);
+  return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [BIN, ...args],
       { cwd: options.cwd ?? REPO, env, timeout: options.killAfterMs ?? 90_000 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        try {
+          assertReportsMatchSchema(stdout, options.cwd ?? REPO);
+        } catch (invalid) {
+          reject(invalid);
+          return;
+        }
         resolve({ code, stdout, stderr });
       },
     );
@@ -50,9 +62,13 @@ export async function tempDir(): Promise<{ path: string; remove: () => Promise<v
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
-/** Reads a report.json the CLI wrote, through Baton's own versioned parser. */
+/** Reads a report.json the CLI wrote, through Baton's own versioned parser and the schema. */
 export async function readReport(file: string) {
-  return parseReport(await readFile(file, 'utf8'));
+  const text = await readFile(file, 'utf8');
+  const problems = reportSchemaProblems(JSON.parse(text));
+  if (problems.length > 0)
+    throw new Error(`${file} does not match the schema: ${problems.join('; ')}`);
+  return parseReport(text);
 }
 
 /** Stack-trace lines (`    at fn (file:1:2)`) that a user must never see for a bad input. */

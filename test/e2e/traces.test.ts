@@ -70,7 +70,7 @@ describe('baton run suites/traces-incidents.yaml: the same cases on the incident
       'double-charge-missed-escalation': ['handoff.missed'],
       'parcel-question-no-handoff': ['handoff.unneeded'],
       'refund-escalation-late': ['handoff.late'],
-      'return-ping-pong': ['handoff.bounced', 'handoff.hops_exceeded', 'handoff.unneeded'],
+      'return-ping-pong': ['handoff.bounced', 'handoff.hops_exceeded'],
     });
     expect(report.summary).toMatchObject({ passed: 0, failed: 5, errored: 0 });
   });

@@ -1,0 +1,95 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { normalizeText, payloadContains } from './contains-text.ts';
+import { findFact } from './find-fact.ts';
+import { missingFact } from './missing-fact.ts';
+import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
+
+describe('missing-fact', () => {
+  it('flags a matched handoff whose payload lacks the labelled fact, showing what was there', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 1, { payload: { order: { order_id: 'A-9' } }, payloadSize: 30 }),
+    );
+    const l = labels([
+      expect_('triage', 'refunds', 1, { carry: { order_id: 'A-1001', amount: 750 } }),
+    ]);
+    const findings = missingFact.run(t, l, {});
+    expect(findings.map((f) => (f.expected as { fact: string }).fact)).toEqual([
+      'order_id',
+      'amount',
+    ]);
+    expect(findings[0]).toMatchObject({ step: 1, observed: { found: 'A-9' } });
+  });
+
+  it('finds facts at any depth, by dotted path, as text, and in free-text payloads', () => {
+    expect(findFact({ a: [{ order_id: 'A-1' }] }, 'order_id', 'A-1')).toEqual({ present: true });
+    expect(findFact({ customer: { id: 7 } }, 'customer.id', '7')).toEqual({ present: true });
+    expect(findFact({ amount: 750 }, 'amount', 750)).toEqual({ present: true });
+    expect(findFact('refund for order A-1 please', 'order_id', 'A-1')).toEqual({ present: true });
+    expect(findFact(undefined, 'order_id', 'A-1')).toEqual({ present: false });
+  });
+
+  test.prop([
+    fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue(), { maxKeys: 5 }),
+    fc.string({ minLength: 1, maxLength: 8 }),
+  ])('a fact planted anywhere in a payload is always found', (payload, value) => {
+    const planted = { ...payload, nested: { deeper: [{ order_id: value }] } };
+    expect(findFact(planted, 'order_id', value)).toEqual({ present: true });
+  });
+});
+
+describe('carry: contains', () => {
+  const context = {
+    task: 'Refund the blender',
+    context: 'Customer Ana says order #a-1001 arrived broken; she paid 750 EUR.',
+  };
+
+  it('finds a fact written inside prose, ignoring case, spacing and punctuation', () => {
+    expect(findFact(context, 'order_id', 'A-1001', 'contains')).toEqual({ present: true });
+    expect(findFact(context, 'amount', 750, 'contains')).toEqual({ present: true });
+    expect(findFact(context, 'order_id', 'A-1001')).toEqual({ present: false });
+  });
+
+  it('matches whole words only: A-1001 is not in A-10012, 750 not in 7500', () => {
+    expect(payloadContains({ note: 'order A-10012' }, 'A-1001')).toBe(false);
+    expect(payloadContains({ note: 'refund 7500 EUR' }, '750')).toBe(false);
+    expect(payloadContains({ note: 'Refund — 750,00 €' }, '750')).toBe(true);
+  });
+
+  it('looks in nested values, arrays, numbers and JSON written inside strings', () => {
+    const payload = { input: JSON.stringify({ messages: [{ text: 'Zoë\nsays Order A 1001' }] }) };
+    expect(payloadContains(payload, 'a-1001')).toBe(true);
+    expect(payloadContains(payload, 'zoe says')).toBe(true);
+    expect(payloadContains({ items: [{ qty: 2, total: 19.5 }] }, '19.5')).toBe(true);
+    expect(payloadContains('plain text mentioning A-1001.', 'A-1001')).toBe(true);
+    expect(payloadContains(undefined, 'A-1001')).toBe(false);
+  });
+
+  it('is chosen per fact, or for every bare fact by the suite', () => {
+    const t = timeline(handoff('lead', 'refunds', 0, { payload: context }));
+    const perFact = labels([
+      expect_('lead', 'refunds', 0, {
+        carry: { order_id: 'A-1001', amount: 750 },
+        carryMatch: { order_id: 'contains' },
+      }),
+    ]);
+    const facts = (l: typeof perFact, o = {}) =>
+      missingFact.run(t, l, o).map((f) => (f.expected as { fact: string }).fact);
+    expect(facts(perFact)).toEqual(['amount']);
+    expect(facts(perFact, { match: 'contains' })).toEqual([]);
+    const explicit = labels([
+      expect_('lead', 'refunds', 0, { carry: { amount: 750 }, carryMatch: { amount: 'equals' } }),
+    ]);
+    expect(facts(explicit, { match: 'contains' })).toEqual(['amount']);
+  });
+
+  test.prop([
+    fc.string({ maxLength: 12 }),
+    fc.string({ maxLength: 12 }),
+    fc.string({ maxLength: 12 }),
+  ])('text planted between any words, in any case, is always found', (before, fact, after) => {
+    fc.pre(normalizeText(fact) !== '');
+    const text = `${before} ${fact.toUpperCase()} ${after}`;
+    expect(payloadContains({ deep: [{ text }] }, fact)).toBe(true);
+  });
+});

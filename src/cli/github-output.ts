@@ -1,0 +1,36 @@
+import { appendFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import type { RunReport } from '../model/report.ts';
+import { renderGithubAnnotations } from '../report/github.ts';
+import { renderMarkdown } from '../report/markdown.ts';
+import type { CliIo } from './io.ts';
+
+/**
+ * The GitHub reporter: annotations on standard output (GitHub reads workflow commands there)
+ * and the Markdown report appended to the job summary file, when the job has one.
+ */
+export async function githubOutput(report: RunReport, io: CliIo): Promise<void> {
+  const env = io.env ?? {};
+  const workspace = env.GITHUB_WORKSPACE;
+  const root = workspace ? relative(workspace, io.cwd).split('\\').join('/') : '';
+  io.stdout(renderGithubAnnotations(report, { root }));
+  const summary = env.GITHUB_STEP_SUMMARY;
+  if (!summary) return;
+  try {
+    await appendFile(summary, `${renderMarkdown(report)}\n`);
+  } catch (error) {
+    io.stderr(
+      `baton: could not append the job summary to ${summary} (${(error as Error).message}); the annotations above still stand.\n`,
+    );
+  }
+}
+
+/** Links to case files in a report read from a CI artifact: the commit's files on GitHub. */
+export function githubSourceBase(io: CliIo): string | undefined {
+  const env = io.env ?? {};
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_SHA: sha } = env;
+  if (env.GITHUB_ACTIONS !== 'true' || !server || !repo || !sha) return undefined;
+  const workspace = env.GITHUB_WORKSPACE;
+  const root = workspace ? relative(workspace, io.cwd).split('\\').join('/') : '';
+  return `${server}/${repo}/blob/${sha}/${root ? `${root}/` : ''}`;
+}

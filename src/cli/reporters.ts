@@ -1,0 +1,48 @@
+import { BatonError } from '../errors.ts';
+import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
+
+/** `--reporter junit,html` or `--reporter junit html` → the formats, checked. */
+export function parseReporters(given: readonly string[] | undefined): ReportFormat[] | undefined {
+  if (!given) return undefined;
+  const names = given
+    .flatMap((g) => g.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(REPORT_FORMATS as readonly string[]).includes(name)) {
+      throw new BatonError(
+        'usage',
+        `Failed to read --reporter: unknown reporter "${name}". Use any of ${REPORT_FORMATS.join(', ')} (comma separated).`,
+      );
+    }
+  }
+  return names as ReportFormat[];
+}
+
+/**
+ * The reporters a run uses: `--reporter` if given, else the suite's, plus `github` inside
+ * GitHub Actions (annotations and the job summary cost nothing there and help everyone).
+ */
+export function chooseReporters(
+  flags: readonly ReportFormat[] | undefined,
+  suite: readonly ReportFormat[],
+  env: Readonly<Record<string, string | undefined>>,
+): ReportFormat[] {
+  if (flags) return [...flags];
+  const inActions = env.GITHUB_ACTIONS === 'true';
+  return inActions && !suite.includes('github') ? [...suite, 'github'] : [...suite];
+}
+
+/** `--shard 2/4` → `{ index: 2, total: 4 }`. */
+export function parseShard(value: string): { index: number; total: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = Number(m?.[1]);
+  const total = Number(m?.[2]);
+  if (!m || total < 1 || index < 1 || index > total) {
+    throw new BatonError(
+      'usage',
+      `Failed to read --shard "${value}": expected <index>/<total> with 1 ≤ index ≤ total, e.g. --shard 2/4.`,
+    );
+  }
+  return { index, total };
+}

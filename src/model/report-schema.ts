@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+import { FINDING_CODES, PROPERTY_CODES } from './finding.ts';
+import { REPORT_SCHEMA_VERSION, type RunReport } from './report.ts';
+
+// The zod form of the RunReport, for the published JSON Schema (schemas/report.schema.json).
+// Objects allow unknown keys (the schema is generated in input mode): fields added later, an
+// additive change, keep reports valid for older readers.
+const Code = z.enum(FINDING_CODES);
+const Status = z.enum(['pass', 'fail', 'error']);
+const RunError = z.object({ code: z.string(), message: z.string() });
+
+const Rate = z.object({
+  count: z.number().int().min(0),
+  of: z.number().int().min(0),
+  rate: z.number().describe('count / of; NaN is written as null when of is 0.').nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+
+const Finding = z.object({
+  check: z.string(),
+  code: Code,
+  outcome: Status,
+  step: z.number().int().optional(),
+  expected: z.unknown().optional(),
+  observed: z.unknown().optional(),
+  distance: z.number().optional(),
+  spanIds: z.array(z.string()),
+  message: z.string(),
+  line: z.number().int().min(1).optional().describe('Line in the case file it points at.'),
+  column: z.number().int().min(1).optional(),
+});
+
+const EVENT_KINDS = [
+  'step',
+  'agent_turn',
+  'handoff',
+  'ack',
+  'reject',
+  'question',
+  'decision',
+  'effect',
+  'request',
+  'claim',
+  'release',
+  'tool_call',
+] as const;
+
+const Event = z
+  .object({
+    kind: z.string().describe(`One of ${EVENT_KINDS.join(', ')} (later versions may add kinds).`),
+    step: z.number().int(),
+    at: z.number(),
+    spanId: z.string(),
+    truncated: z.boolean().optional().describe('payload or args was cut to a JSON preview.'),
+  })
+  .describe('A normalised timeline event; its other fields depend on `kind`.');
+
+const Repeat = z.object({
+  repeat: z.number().int().min(0),
+  status: Status,
+  durationMs: z.number().min(0),
+  findings: z.array(Finding),
+  error: RunError.optional(),
+});
+
+const Case = z.object({
+  id: z.string(),
+  title: z.string(),
+  file: z.string().optional(),
+  tags: z.array(z.string()),
+  status: Status,
+  repeats: z.number().int().min(0),
+  passedRepeats: z.number().int().min(0),
+  durationMs: z.number().min(0),
+  hops: z.number().int().min(0),
+  cost: z.number().min(0),
+  permutationSeed: z.number().int().optional(),
+  error: RunError.optional(),
+  findings: z.array(Finding),
+  handoffs: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      step: z.number().int(),
+      reason: z.string().optional(),
+      spanId: z.string(),
+    }),
+  ),
+  participants: z.object({ agents: z.array(z.string()), persons: z.array(z.string()) }).optional(),
+  steps: z
+    .array(z.object({ kind: z.string(), text: z.string(), line: z.number().int().optional() }))
+    .optional(),
+  runs: z.array(Repeat).optional(),
+  timelineOmitted: z.number().int().min(1).optional(),
+  timeline: z.array(Event).optional(),
+});
+
+const Property = z.object({
+  id: z.string(),
+  contract: z.string(),
+  from: z.string(),
+  to: z.string(),
+  property: z.string(),
+  outcome: z.enum(['pass', 'fail', 'skip', 'error']),
+  code: z.enum(PROPERTY_CODES).optional(),
+  numRuns: z.number().int().min(0),
+  seed: z.number().int(),
+  clock: z.number(),
+  path: z.string().optional(),
+  counterexample: z.unknown().optional(),
+  shrinks: z.number().int().min(0).optional(),
+  message: z.string(),
+});
+
+const RunInfo = z.object({
+  baton: z.string().describe('The Baton version that wrote the report.'),
+  node: z.string(),
+  platform: z.string().optional(),
+  git: z.object({ commit: z.string(), dirty: z.boolean() }).optional(),
+  filters: z
+    .object({
+      cases: z.array(z.string()).optional(),
+      tags: z.array(z.string()).optional(),
+      property: z.string().optional(),
+      path: z.string().optional(),
+    })
+    .optional(),
+  shard: z.object({ index: z.number().int().min(1), total: z.number().int().min(1) }).optional(),
+  seeds: z.object({ properties: z.number().int().optional() }).optional(),
+  partial: z.boolean().describe('True when filters or a shard left cases of the suite out.'),
+});
+
+const Counts = z.partialRecord(Code, z.number().int().min(0));
+
+/** The RunReport as a zod schema: the source of the published report JSON Schema. */
+export const RunReportSchema = z.object({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  suite: z.object({ name: z.string(), file: z.string(), adapter: z.string() }),
+  startedAt: z.string(),
+  durationMs: z.number().min(0),
+  repeat: z.number().int().min(1),
+  passed: z.boolean(),
+  summary: z.object({
+    cases: z.number().int().min(0),
+    passed: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    errored: z.number().int().min(0),
+    byCode: Counts,
+    propertiesFailed: z.number().int().min(0).optional(),
+  }),
+  gates: z.array(
+    z.object({
+      name: z.string(),
+      threshold: z.string(),
+      actual: z.number().nullable(),
+      passed: z.boolean(),
+    }),
+  ),
+  metrics: z.object({
+    passRate: Rate,
+    passAllRepeats: Rate,
+    byCode: z.partialRecord(Code, Rate),
+    confusion: z.object({
+      labels: z.array(z.string()),
+      counts: z.record(z.string(), z.record(z.string(), z.number().int().min(0))),
+    }),
+    hops: z.object({
+      histogram: z.record(z.string(), z.number().int().min(0)),
+      mean: z.number(),
+      max: z.number().int().min(0),
+    }),
+    cost: z.number().min(0),
+  }),
+  cases: z.array(Case),
+  properties: z
+    .array(Property)
+    .optional()
+    .describe('Absent in reports written before properties joined version 1.'),
+  run: RunInfo.optional(),
+});
+
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+type Conforms<T extends DeepReadonly<z.input<typeof RunReportSchema>>> = T;
+/** Fails to type-check when the RunReport type drifts from its schema. */
+export type RunReportConforms = Conforms<RunReport>;

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import type { RunReport } from '../../model/report.ts';
+import { regressedRun } from '../fixtures.ts';
+import { renderHtml } from './render-html.ts';
+
+function embedded(html: string): { report: RunReport; sourceBase: string } {
+  const m = /<script type="application\/json" id="baton-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error('no embedded data');
+  return JSON.parse(m[1]);
+}
+
+describe('renderHtml', () => {
+  test('is one file: no external script, style or font is fetched', () => {
+    const html = renderHtml(regressedRun());
+
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(http/);
+    expect(html).toMatch(/^<!doctype html>/);
+  });
+
+  test('text from the run cannot end the data element or inject markup', () => {
+    const report = regressedRun();
+    const hostile: RunReport = {
+      ...report,
+      suite: { ...report.suite, name: '<img src=x onerror=alert(1)>' },
+      cases: report.cases.map((c, i) =>
+        i === 0
+          ? {
+              ...c,
+              timeline: [
+                {
+                  kind: 'handoff',
+                  from: 'triage',
+                  to: 'refunds',
+                  step: 0,
+                  at: 0,
+                  spanId: 's1',
+                  payload: { note: '</script><script>alert(1)</script>\u2028' },
+                },
+              ],
+            }
+          : c,
+      ),
+    };
+
+    const html = renderHtml(hostile, { sourceBase: '../../' });
+
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const data = embedded(html);
+    const event = data.report.cases[0]?.timeline?.[0];
+    expect(event && 'payload' in event && event.payload).toEqual({
+      note: '</script><script>alert(1)</script>\u2028',
+    });
+    expect(data.sourceBase).toBe('../../');
+  });
+
+  test('shows gates, rates over what they count, the target matrix, and a partial-run banner', () => {
+    const report: RunReport = {
+      ...regressedRun(),
+      run: { baton: '0.1.0', node: 'v20.20.2', partial: true, filters: { cases: ['refund-*'] } },
+    };
+
+    const html = renderHtml(report);
+
+    expect(html).toContain('<table id="gates">');
+    expect(html).toContain('8 expected handoffs');
+    expect(html).toContain('Expected × observed target');
+    expect(html).toMatch(/id="partial">A partial run \(cases <code>refund-\*<\/code>\)/);
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'vitest';
+import type { RunReport } from '../model/report.ts';
+import { erroredRun, regressedRun, repeatedRun } from './fixtures.ts';
+import { renderJunit } from './junit.ts';
+
+function testcases(xml: string): string[] {
+  return [...xml.matchAll(/<testcase [^>]*?(?:\/>|>[\s\S]*?<\/testcase>)/g)].map((m) => m[0]);
+}
+
+describe('renderJunit', () => {
+  test('writes one testcase per case, failures carrying every finding with file and line', () => {
+    const report = regressedRun();
+    const late = report.cases.find((c) => c.id === 'outage-report');
+    if (!late) throw new Error('fixture changed');
+    const withLine: RunReport = {
+      ...report,
+      cases: report.cases.map((c) =>
+        c === late ? { ...c, findings: c.findings.map((f) => ({ ...f, line: 14 })) } : c,
+      ),
+    };
+
+    const xml = renderJunit(withLine);
+
+    expect(testcases(xml)).toHaveLength(report.cases.length);
+    expect(xml).toMatch(/<testsuites name="Baton support-desk" tests="8" failures="3" errors="0"/);
+    const outage = testcases(xml).find((t) => t.includes('name="outage-report:'));
+    expect(outage).toContain('classname="cases/outage-report.yaml"');
+    expect(outage).toContain('<failure message="triage → tech_support expected at step 0');
+    expect(outage).toContain('type="handoff.late"');
+    expect(outage).toContain('cases/outage-report.yaml:14  step 1  handoff.late');
+  });
+
+  test('an errored case is an <error> with its code, not a failure', () => {
+    const xml = renderJunit(erroredRun());
+    const vip = testcases(xml).find((t) => t.includes('name="vip-cancellation:'));
+
+    expect(vip).toMatch(
+      /<error message="Failed to run case vip-cancellation[^"]*" type="adapter.timeout"/,
+    );
+    expect(vip).not.toContain('<failure');
+  });
+
+  test('a repeated case has one testcase per repeat', () => {
+    const report = repeatedRun();
+    const flaky = report.cases.find((c) => c.id === 'low-confidence-intent');
+    if (!flaky) throw new Error('fixture changed');
+    const runs = [0, 1, 2].map((repeat) => ({
+      repeat,
+      status: repeat === 1 ? ('fail' as const) : ('pass' as const),
+      durationMs: 10,
+      findings: repeat === 1 ? flaky.findings.filter((f) => f.outcome === 'fail') : [],
+    }));
+    const xml = renderJunit({
+      ...report,
+      cases: report.cases.map((c) => (c === flaky ? { ...c, runs } : c)),
+    });
+    const mine = testcases(xml).filter((t) => t.includes('name="low-confidence-intent:'));
+
+    expect(mine.map((t) => /\[repeat (\d)\/3\]/.exec(t)?.[1])).toEqual(['1', '2', '3']);
+    expect(mine.map((t) => t.includes('<failure'))).toEqual([false, true, false]);
+  });
+
+  test('properties are testcases of their own; a failure carries the seed and replay command', () => {
+    const report: RunReport = {
+      ...regressedRun(),
+      properties: [
+        {
+          id: 'triage-refunds:rejects_invalid',
+          contract: 'triage-refunds',
+          from: 'triage',
+          to: 'refunds',
+          property: 'rejects_invalid',
+          outcome: 'fail',
+          code: 'contract.accepted_invalid',
+          numRuns: 200,
+          seed: 42,
+          clock: 1000,
+          path: '3:1',
+          counterexample: { order_id: '' },
+          message: 'refunds accepted an envelope with an empty order_id',
+        },
+        {
+          id: 'triage-refunds:deterministic',
+          contract: 'triage-refunds',
+          from: 'triage',
+          to: 'refunds',
+          property: 'deterministic',
+          outcome: 'skip',
+          numRuns: 0,
+          seed: 42,
+          clock: 1000,
+          message: 'the receiver is not exposed',
+        },
+      ],
+    };
+
+    const xml = renderJunit(report);
+
+    expect(xml).toContain('<testsuite name="support-desk properties"');
+    expect(xml).toContain('type="contract.accepted_invalid"');
+    expect(xml).toContain("--property 'triage-refunds:rejects_invalid' --seed 42 --path '3:1'");
+    expect(xml).toMatch(/name="triage-refunds:deterministic"[^>]*>\s*<skipped\/>/);
+  });
+
+  test('terminal escapes and quotes in messages leave well-formed XML', () => {
+    const report = erroredRun();
+    const hostile: RunReport = {
+      ...report,
+      cases: report.cases.map((c) =>
+        c.error
+          ? {
+              ...c,
+              error: { code: 'adapter.threw', message: 'boom \u001b[31m"red"\u0000 ]]> <x>' },
+            }
+          : c,
+      ),
+    };
+
+    const xml = renderJunit(hostile);
+
+    const controls = [...xml].filter((ch) => ch < ' ' && !'\t\n\r'.includes(ch));
+    expect(controls).toEqual([]);
+    expect(xml).toContain('message="boom \uFFFD[31m&quot;red&quot;\uFFFD ]]> &lt;x>"');
+  });
+});
