@@ -28,5 +28,5 @@ const NETWORKS: readonly { prefix: RegExp; lengths: readonly number[] }[] = [
 export function isCardNumber(text: string): boolean {
   const digits = text.replace(/[ -]/g, '');
   const network = NETWORKS.find((n) => n.prefix.test(digits));
-  return network !== undefined && network.lengths.includes(digits.length) && luhn(digits);
+  return (network?.lengths.includes(digits.length) ?? false) && luhn(digits);
 }

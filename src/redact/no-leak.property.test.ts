@@ -8,7 +8,10 @@ import type { Case } from '../model/labelled-case.ts';
 import { SuiteInput } from '../model/suite.ts';
 import { emitHandoff } from '../public/conventions.ts';
 import { renderConsole } from '../report/console.ts';
+import { renderGithubAnnotations } from '../report/github.ts';
+import { renderHtml } from '../report/html/render-html.ts';
 import { renderJson } from '../report/json.ts';
+import { renderJunit } from '../report/junit.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { runSuite } from '../run/run-suite.ts';
 
@@ -120,6 +123,9 @@ describe('no secret reaches a report', () => {
         renderConsole(report, { color: false, verbose: true }),
         renderJson(report),
         renderMarkdown(report),
+        renderJunit(report),
+        renderHtml(report),
+        renderGithubAnnotations(report),
       ];
       for (const out of outputs) for (const secret of secrets) expect(out).not.toContain(secret);
     },
