@@ -2,6 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Edge, NegotiationOutcome, NegotiationRequest, Receiver } from '../contracts/types.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
+import type { UnhandledError } from '../model/report.ts';
 import type { Step } from '../model/step.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 
@@ -49,6 +50,11 @@ export interface Adapter {
   runCase(testCase: Case, ctx: CaseContext): Promise<CaseRunOutput | undefined>;
   /** Runs once after the last case, also when the run failed. */
   teardown?(): Promise<void>;
+  /**
+   * Errors that escaped the implementation when no case of theirs was running (an isolate's
+   * timer firing after its case finished): each fails the run. Read once, after teardown.
+   */
+  lateErrors?(): readonly UnhandledError[];
   /**
    * Tool effects the adapter's own options declare (the openai-agents adapter's older
    * `options.effects.tools`); judged with the suite's `effects.tools`, which come first.

@@ -12,8 +12,6 @@ export interface IsolatedAdapterOptions extends IsolateInit {
   readonly inner: Pick<Adapter, 'name' | 'toolEffects'>;
   /** How long teardown waits for an isolate to close before it ends it. */
   readonly closeWaitMs: number;
-  /** An error escaped an isolate between cases: no case could take it. */
-  readonly onLateFault?: (fault: IsolateFault) => void;
 }
 
 /**
@@ -29,6 +27,8 @@ export function createIsolatedAdapter(o: IsolatedAdapterOptions): Adapter {
   const live = new Set<Isolate>();
   const negotiations = new Map<number, NegotiationRequest['receive']>();
   let nextNegotiation = 0;
+  // Errors that escaped after their case finished: the run fails with them (report.unhandled).
+  const late: IsolateFault[] = [];
   const init: IsolateInit = { suiteFile: o.suiteFile, config: o.config, cases: o.cases };
   const handlers = {
     deliver: ({ id, envelope }: { id: number; envelope: Envelope }) => {
@@ -44,7 +44,7 @@ export function createIsolatedAdapter(o: IsolatedAdapterOptions): Adapter {
       if (isolate.healthy) return isolate;
     const isolate = await Isolate.start(o.kind, init, {
       handlers,
-      onLateFault: (fault) => o.onLateFault?.(fault),
+      onLateFault: (fault) => late.push(fault),
     });
     live.add(isolate);
     return isolate;
@@ -114,6 +114,7 @@ export function createIsolatedAdapter(o: IsolatedAdapterOptions): Adapter {
       reserved.length = 0;
       await Promise.all(all.map((isolate) => isolate.close(o.closeWaitMs)));
     },
+    lateErrors: () => late.splice(0),
     receiver(edge: Edge) {
       if (!ready?.receiver) return undefined;
       return (envelope: Envelope) =>

@@ -4,7 +4,6 @@ import { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import { createIsolatedAdapter } from './isolated-adapter.ts';
-import type { IsolateFault } from './protocol.ts';
 
 /**
  * The adapter a suite runs its cases through: in Baton's own process (`isolation: none`, with the
@@ -15,7 +14,6 @@ export function suiteAdapter(
   config: ParsedSuite,
   suiteFile: string,
   cases: readonly Case[],
-  onLateFault?: (fault: IsolateFault) => void,
 ): Adapter {
   const inner = createAdapter(config.adapter, suiteFile, { faults: config.faults });
   if (config.isolation === 'none') return withSuiteHttpEffects(inner, config, suiteFile, cases);
@@ -26,6 +24,5 @@ export function suiteAdapter(
     config,
     cases,
     closeWaitMs: config.timeout_ms,
-    ...(onLateFault && { onLateFault }),
   });
 }

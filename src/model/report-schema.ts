@@ -179,6 +179,17 @@ export const RunReportSchema = z.object({
     .optional()
     .describe('Absent in reports written before properties joined version 1.'),
   run: RunInfo.optional(),
+  unhandled: z
+    .array(
+      z.object({
+        kind: z.enum(['unhandled_rejection', 'uncaught_exception', 'exit']),
+        message: z.string(),
+        caseId: z.string().optional(),
+        repeat: z.number().int().min(0).optional(),
+      }),
+    )
+    .optional()
+    .describe('Errors that escaped the implementation outside their case run; each fails the run.'),
 });
 
 type DeepReadonly<T> = T extends (infer U)[]

@@ -164,4 +164,14 @@ export interface RunReport {
   readonly properties: readonly PropertyResult[];
   /** Versions, commit, filters, shard and seeds (written by the CLI). */
   readonly run?: RunInfo;
+  /** Errors that escaped the implementation (unhandled rejections, throws in timers, process.exit). */
+  readonly unhandled?: readonly UnhandledError[];
+}
+
+/** An error that escaped an implementation; any one of them fails the run. */
+export interface UnhandledError {
+  readonly kind: 'unhandled_rejection' | 'uncaught_exception' | 'exit';
+  readonly message: string;
+  readonly caseId?: string;
+  readonly repeat?: number;
 }

@@ -37,6 +37,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions): strin
   const sections = [
     [header(report, paint)],
     badCases(report.cases, paint),
+    escaped(report, paint),
     options.verbose ? passingCases(report.cases, paint) : [],
     propertiesSection(report, paint),
     findingsTable(report, paint),
@@ -56,6 +57,14 @@ function header(report: RunReport, paint: Paint): string {
     duration(report.durationMs),
   ];
   return `${paint('bold', `Baton ${report.suite.name}`)}  ${paint('dim', `adapter ${report.suite.adapter}`)}  ${parts.join(' · ')}`;
+}
+
+/** Errors that escaped the implementation after their case was judged: each fails the run. */
+function escaped(report: RunReport, paint: Paint): string[] {
+  return (report.unhandled ?? []).map((u) => {
+    const where = u.caseId === undefined ? 'outside any case' : `after ${u.caseId} finished`;
+    return `${paint(['red', 'bold'], '! ESCAPED')}  ${where}  ${u.message}`;
+  });
 }
 
 function badCases(cases: readonly CaseResult[], paint: Paint): string[] {

@@ -87,6 +87,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
+  const unhandled = plan.adapter.lateErrors?.() ?? [];
   // Nothing the implementation put in a payload or an error may carry a secret into a report.
   return new Redaction(config.redact).value<RunReport>({
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -94,12 +95,14 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    passed: gates.every((g) => g.passed),
+    // An error that escaped the implementation fails the run even when every gate passed.
+    passed: gates.every((g) => g.passed) && unhandled.length === 0,
     summary,
     metrics,
     gates,
     cases,
     properties,
+    ...(unhandled.length > 0 && { unhandled }),
   });
 }
 

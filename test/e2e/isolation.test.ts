@@ -31,6 +31,15 @@ describe.each(['worker', 'process'] as const)('isolation: %s', (mode) => {
       expect(cases['c-detached']).toMatchObject({ status: 'error', code: 'adapter.unhandled' });
       expect(cases['c-detached']?.message).toContain('detached boom');
       expect(cases['d-spins']).toMatchObject({ status: 'error', code: 'adapter.timeout' });
+      // An error of f-late that escaped while g-trigger ran: it fails neither case, but the run.
+      expect(cases['f-late']).toMatchObject({ status: 'pass' });
+      expect(cases['g-trigger']).toMatchObject({ status: 'pass' });
+      const report = await readReport(`${out.path}/report.json`);
+      expect(report.passed).toBe(false);
+      expect(report.unhandled).toEqual([
+        { kind: 'uncaught_exception', message: 'late boom', caseId: 'f-late', repeat: 0 },
+      ]);
+      expect(run.stdout).toContain('! ESCAPED  after f-late finished  late boom');
       // Runs last, on an isolate started after all the faults above.
       expect(cases['z-behaves']).toMatchObject({ status: 'pass' });
       if (mode === 'process')
