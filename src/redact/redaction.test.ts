@@ -45,6 +45,18 @@ describe('redaction by name', () => {
   });
 });
 
+describe('redaction of objects with toJSON', () => {
+  it('redacts what JSON.stringify would write, such as a lazily parsed payload', () => {
+    const event = {
+      kind: 'handoff',
+      toJSON: () => ({ kind: 'handoff', payload: { order_id: 'A-1001', api_key: 'k' } }),
+    };
+    expect(R.value({ timeline: [event] })).toEqual({
+      timeline: [{ kind: 'handoff', payload: { order_id: 'A-1001', api_key: '[REDACTED]' } }],
+    });
+  });
+});
+
 describe('redaction by shape', () => {
   it.each([
     ['sk-live-4eC39HqLyjWDarjtT1zdp7dc'],

@@ -51,6 +51,9 @@ export class Redaction {
     // Too deep to look through: say nothing of it rather than risk a secret.
     if (depth > 200) return REDACTED;
     if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
+    // What JSON.stringify would write: a timeline event parses its payload in its toJSON.
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return this.walk(jsonOf(value, toJSON), depth + 1);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (IDS.has(k)) out[k] = v;
@@ -58,6 +61,14 @@ export class Redaction {
       else out[k] = this.walk(v, depth + 1);
     }
     return out;
+  }
+}
+
+function jsonOf(value: object, toJSON: Function): unknown {
+  try {
+    return toJSON.call(value);
+  } catch {
+    return REDACTED;
   }
 }
 
