@@ -20,18 +20,21 @@ interface EffectShape {
   readonly decision?: string;
   readonly waitedMs?: number;
   readonly maxWaitMs?: number;
+  readonly step?: number;
+  readonly window?: readonly [number, number];
 }
 
 function shape(v: unknown): EffectShape {
   return v !== null && typeof v === 'object' ? (v as EffectShape) : {};
 }
 
-function times(n: number | undefined): string {
-  return n === 1 ? 'once' : `${n ?? 0} times`;
+function windowText(w: readonly [number, number] | undefined): string {
+  if (!w) return 'its window';
+  return w[0] === w[1] ? `step ${w[0]}` : `steps ${w[0]}–${w[1]}`;
 }
 
-function expectedTimes(n: number | undefined): string {
-  return n === 0 ? 'it must not happen' : `expected ${times(n)}`;
+function times(n: number | undefined): string {
+  return n === 1 ? 'once' : `${n ?? 0} times`;
 }
 
 function by(agents: readonly string[] | undefined): string {
@@ -62,7 +65,15 @@ export function describeEffect(f: FindingData): string {
   const what = `${o.effect ?? e.effect} ${o.key ?? e.key}`;
   switch (f.code) {
     case 'effect.double':
-      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); ${expectedTimes(e.times)}`;
+      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); expected ${times(e.times)}`;
+    case 'effect.forbidden':
+      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); it must not happen`;
+    case 'effect.early':
+    case 'effect.late': {
+      const d = Math.abs(f.distance ?? 0);
+      const side = f.code === 'effect.early' ? 'before' : 'after';
+      return `${what} committed at step ${o.step}${o.agent ? ` by ${o.agent}` : ''}, ${d} step${d === 1 ? '' : 's'} ${side} ${windowText(e.window)}`;
+    }
     case 'effect.unowned':
       return `${o.agent ?? 'an unknown agent'} committed ${what}; its owner is ${e.owner}`;
     case 'effect.missing':

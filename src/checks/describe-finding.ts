@@ -1,5 +1,6 @@
 import type { Finding, FindingData } from '../model/finding.ts';
 import { describeEffect } from './describe-effect.ts';
+import { describeMore } from './describe-more.ts';
 
 type Shape = { from?: string; to?: string; step?: number; window?: readonly [number, number] };
 
@@ -63,6 +64,13 @@ export function describeFinding(f: FindingData): string {
           : `${x.fact} = ${String(x.value)}`;
       return `${o.from} → ${o.to} at step ${f.step} did not carry ${what}`;
     }
+    case 'handoff.wrong_reason':
+    case 'handoff.reask':
+    case 'tool.missing':
+    case 'tool.unexpected':
+    case 'tool.order':
+    case 'tool.args':
+      return describeMore(f);
     case 'contract.violation': {
       const v = f.observed as {
         from?: string;
@@ -93,6 +101,9 @@ export function describeFinding(f: FindingData): string {
     case 'effect.before_ack':
     case 'effect.after_release':
     case 'effect.unexpected_host':
+    case 'effect.forbidden':
+    case 'effect.early':
+    case 'effect.late':
     case 'ownership.double_owner':
     case 'ownership.lost_work':
     case 'ownership.no_way_back':

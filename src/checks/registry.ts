@@ -9,12 +9,16 @@ import { doubleOwner } from './effects/double-owner.ts';
 import { effectCount } from './effects/effect-count.ts';
 import { effectOwner } from './effects/effect-owner.ts';
 import { effectTiming } from './effects/effect-timing.ts';
+import { effectWindow } from './effects/effect-window.ts';
 import { lostWork } from './effects/lost-work.ts';
 import { noWayBack } from './effects/no-way-back.ts';
 import { unexpectedHost } from './effects/unexpected-host.ts';
+import { handoffReask } from './handoff-reask.ts';
+import { handoffReason } from './handoff-reason.ts';
 import { handoffTiming } from './handoff-timing.ts';
 import { hops } from './hops.ts';
 import { missingFact } from './missing-fact.ts';
+import { toolTrajectory } from './tools/tool-trajectory.ts';
 
 /** A check bound to its resolved options, ready to run on every case. */
 export interface EnabledCheck {
@@ -32,8 +36,17 @@ export function bindCheck<O>(check: Check<O>, options: O): EnabledCheck {
   };
 }
 
-/** The checks a suite turns on (all by default), each with its options resolved once. */
-export function enabledChecks(config: ChecksConfig): EnabledCheck[] {
+/** What checks read from the suite besides `checks:`. */
+export interface SuiteContext {
+  /** The suite's `facts:` map: fact name → how people ask for it. */
+  readonly facts?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The checks a suite turns on, each with its options resolved once: all by default, except the
+ * reason check, which a suite opts into (`reason: true`).
+ */
+export function enabledChecks(config: ChecksConfig, suite: SuiteContext = {}): EnabledCheck[] {
   const out: EnabledCheck[] = [];
   if (config['handoff-timing'] !== false) {
     // With the bounce check off, a bounced handoff is still a handoff nobody expected.
@@ -43,6 +56,14 @@ export function enabledChecks(config: ChecksConfig): EnabledCheck[] {
   if (missingFactConfig !== false) {
     out.push(bindCheck(missingFact, { match: missingFactConfig?.match ?? 'equals' }));
   }
+  const reason = config.reason;
+  if (reason !== undefined && reason !== false) {
+    out.push(bindCheck(handoffReason, reason === true ? {} : { require: reason.require }));
+  }
+  if (config.reask !== false)
+    out.push(bindCheck(handoffReask, suite.facts ? { facts: suite.facts } : {}));
+  if (config.tools !== false)
+    out.push(bindCheck(toolTrajectory, config.tools?.match ? { match: config.tools.match } : {}));
   if (config.bounce !== false) out.push(bindCheck(bounce, {}));
   const hopsConfig = config.hops;
   if (hopsConfig !== false) {
@@ -50,7 +71,7 @@ export function enabledChecks(config: ChecksConfig): EnabledCheck[] {
     out.push(bindCheck(hops, maxHops === undefined ? {} : { maxHops }));
   }
   if (config.effects !== false) {
-    for (const check of [effectCount, effectOwner, effectTiming, unexpectedHost]) {
+    for (const check of [effectCount, effectWindow, effectOwner, effectTiming, unexpectedHost]) {
       out.push(bindCheck(check, {}));
     }
   }

@@ -1,6 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, EXIT, processIo } from './io.ts';
+import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
+import { registerCanIDeploy, registerCompare } from './register-compare.ts';
 import { reportCommand } from './report-command.ts';
 import { parseShard } from './reporters.ts';
 import { DEFAULT_SUITE, runCommand } from './run-command.ts';
@@ -32,15 +34,24 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .command('run')
     .description(`run suites (default: ${DEFAULT_SUITE}) and write reports`)
     .argument('[suites...]', 'suite files')
-    .option('--case <ids...>', 'only these case ids (`*` wildcards allowed)')
-    .option('--tag <tags...>', 'only cases with any of these tags')
+    .option(
+      '--case <ids>',
+      'only these case ids (`*` wildcards allowed); repeat the flag or separate with commas',
+      list,
+    )
+    .option(
+      '--tag <tags>',
+      'only cases with any of these tags; repeat or separate with commas',
+      list,
+    )
     .option(
       '--out <dir>',
       'write reports here (default: the suite’s reports.dir or reports/<suite name>)',
     )
     .option(
-      '--reporter <names...>',
-      'console, json, md, html, junit, github (comma or space separated; github is on by default in GitHub Actions)',
+      '--reporter <names>',
+      'console, json, md, html, junit, github; repeat or separate with commas (github is on by default in GitHub Actions)',
+      list,
     )
     .option(
       '--shard <i/n>',
@@ -69,6 +80,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       'the clock envelope properties measure from (a replay repeats it)',
       integer,
     )
+    .option(
+      '--baseline <report>',
+      'compare this run with a saved report.json (compare.json, compare.md)',
+    )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
     .action(async (suites: string[], flags) =>
@@ -79,9 +94,15 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .description('render a report.json a run wrote (default: report.html beside it)')
     .argument('<report>', 'a report.json')
     .option('--against <report>', 'another run of the same cases: timelines side by side')
-    .option('--reporter <names...>', 'html, md, junit, json, console, github (default: html)')
+    .option(
+      '--reporter <names>',
+      'html, md, junit, json, console, github; repeat or separate with commas (default: html)',
+      list,
+    )
     .option('--out <dir>', 'write here (default: the report’s folder)')
     .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
+  registerCompare(cli, io, setExit);
+  registerCanIDeploy(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')

@@ -1,17 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
+import { emitComparison, readRunReport } from './compare-output.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { printProblems } from './print-problems.ts';
+import { printError, printProblems } from './print-problems.ts';
 import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, type RunSelection, runInfo } from './run-info.ts';
+import { runVariants, variantSuite } from './run-variants.ts';
 import { writeReports } from './write-reports.ts';
 
 /** The suite `baton run` runs when given none. */
@@ -32,6 +35,8 @@ export interface RunFlags {
   readonly numRuns?: number;
   readonly clock?: number;
   readonly shard?: { readonly index: number; readonly total: number };
+  /** A saved report.json to compare this run with. */
+  readonly baseline?: string;
 }
 
 /** Checks the suites exist (or the default one does) and returns the paths to run. */
@@ -56,10 +61,20 @@ export async function runCommand(
   let exit: number = EXIT.ok;
   // The first suite's duration starts with the command (process start and loading included).
   let since = io.startedAt ?? performance.now();
+  const codes: number[] = [];
   for (const path of paths) {
     const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1, since }, io);
     since = performance.now();
+    codes.push(code);
     exit = Math.max(exit, code);
+  }
+  // Each suite ends with its own verdict; with several, the last line speaks for them all.
+  if (paths.length > 1 && (formats ?? ['console']).includes('console')) {
+    const failed = codes.filter((c) => c !== EXIT.ok).length;
+    const word = exit === EXIT.ok ? 'PASS' : 'FAIL';
+    io.stdout(
+      `\n${word}  ${paths.length} suites · ${paths.length - failed} passed · ${failed} failed\n`,
+    );
   }
   return exit;
 }
@@ -80,7 +95,8 @@ function selectionOf(flags: RunFlags): RunSelection {
   };
 }
 
-async function evaluate(path: string, flags: OneFlags, io: CliIo) {
+/** Runs one suite (as one of its variants, when given) with a progress line. */
+async function evaluate(path: string, flags: OneFlags, io: CliIo, variant?: string) {
   const env = io.env ?? {};
   const progress = createProgress({
     stream: io.progress ?? ({ isTTY: false, write: () => true } as never),
@@ -97,6 +113,7 @@ async function evaluate(path: string, flags: OneFlags, io: CliIo) {
       ...(flags.shard && { shard: flags.shard }),
       // Replaying a counterexample (--path) runs that property alone, not the cases.
       skipCases: flags.path !== undefined,
+      ...(variant !== undefined && { variant }),
       onStart: (n) => progress.start(n),
       onCaseDone: (_id, status) => progress.caseDone(status),
     });
@@ -106,6 +123,24 @@ async function evaluate(path: string, flags: OneFlags, io: CliIo) {
 }
 
 async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number> {
+  const variants = await variantSuite(path, io.cwd);
+  if (variants) {
+    const dir = reportDir(flags, variants.name, variants.reports.dir, io.cwd, selectionOf(flags));
+    const formats = chooseReporters(flags.formats, variants.reports.formats, io.env ?? {});
+    const out = {
+      formats,
+      dir: dir.path,
+      color: flags.color !== false && io.color,
+      verbose: flags.verbose ?? false,
+      ...(flags.baseline !== undefined && { baseline: flags.baseline }),
+    };
+    return runVariants(path, variants, (v) => evaluate(path, flags, io, v), out, io);
+  }
+  // Read the baseline first: a wrong path should not cost a whole run.
+  const baseline =
+    flags.baseline === undefined
+      ? undefined
+      : await readRunReport(flags.baseline, io.cwd, 'baseline');
   const evaluation = await evaluate(path, flags, io);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
@@ -129,27 +164,77 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   };
   const config = suite.config;
   const formats = chooseReporters(flags.formats, config.reports.formats, io.env ?? {});
+  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
+  const sourceBase = githubSourceBase(io);
+  // Files first: the console's verdict line is the last word, so it must know everything that
+  // decides the exit code, a report that could not be written included.
+  const written = await writeOrExplain(
+    () =>
+      writeReports(report, formats, dir.path, {
+        cwd: io.cwd,
+        ...(sourceBase !== undefined && { sourceBase }),
+      }),
+    dir.path,
+  );
+  const exit =
+    evaluation.problems.length > 0 || !written.ok
+      ? EXIT.usage
+      : report.passed
+        ? EXIT.ok
+        : EXIT.gateFailed;
+  const shown = exit === EXIT.ok || !report.passed ? report : failedBy(report, written);
   if (formats.includes('console')) {
     io.stdout(
-      renderConsole(report, {
+      renderConsole(shown, {
         color: flags.color !== false && io.color,
         verbose: flags.verbose ?? false,
       }),
     );
   }
-  if (formats.includes('github')) await githubOutput(report, io);
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
-  const sourceBase = githubSourceBase(io);
-  const written = await writeReports(report, formats, dir.path, {
-    cwd: io.cwd,
-    ...(sourceBase !== undefined && { sourceBase }),
-  });
-  if (written.length > 0) {
+  if (formats.includes('github')) await githubOutput(shown, io);
+  if (!written.ok) printError(io, written.error);
+  else if (written.paths.length > 0) {
     if (dir.note) io.stdout(`${dir.note}\n`);
-    io.stdout(`Reports: ${written.map((w) => relative(io.cwd, w)).join(', ')}\n`);
+    io.stdout(`Reports: ${written.paths.map((w) => relative(io.cwd, w)).join(', ')}\n`);
   }
-  if (evaluation.problems.length > 0) return EXIT.usage;
-  return report.passed ? EXIT.ok : EXIT.gateFailed;
+  if (!baseline) return exit;
+  io.stdout('\n');
+  const comparison = compareRuns(baseline, report, {
+    ...compareOptionsOf(config.compare),
+    names: { baseline: 'baseline', candidate: 'this run' },
+    files: { baseline: flags.baseline ?? '', candidate: path },
+  });
+  const out = {
+    formats,
+    dir: dir.path,
+    color: flags.color !== false && io.color,
+    verbose: flags.verbose ?? false,
+  };
+  return Math.max(exit, await emitComparison(comparison, out, io));
+}
+
+type Written = { ok: true; paths: string[] } | { ok: false; error: BatonError };
+
+async function writeOrExplain(write: () => Promise<string[]>, dir: string): Promise<Written> {
+  try {
+    return { ok: true, paths: await write() };
+  } catch (error) {
+    if (error instanceof BatonError) return { ok: false, error };
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: new BatonError(
+        'usage',
+        `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may write into.`,
+      ),
+    };
+  }
+}
+
+/** The report as the console must show it when the exit code is not 0 for a reason of its own. */
+function failedBy(report: RunReport, written: Written): RunReport {
+  const why = written.ok ? 'a case file did not load' : 'the reports could not be written';
+  return { ...report, passed: false, reasons: [...(report.reasons ?? []), why] };
 }
 
 function hasPropertyFlags(flags: RunFlags): boolean {
@@ -171,8 +256,8 @@ function propertyOverrides(flags: RunFlags): PropertyOverrides {
 /** `--case a b --tag x` as the user typed it, for messages. */
 function filterText(s: RunSelection): string {
   return [
-    ...(s.cases ? [`--case ${s.cases.join(' ')}`] : []),
-    ...(s.tags ? [`--tag ${s.tags.join(' ')}`] : []),
+    ...(s.cases ? [`--case ${s.cases.join(',')}`] : []),
+    ...(s.tags ? [`--tag ${s.tags.join(',')}`] : []),
     ...(s.property !== undefined ? [`--property ${s.property}`] : []),
     ...(s.path !== undefined ? [`--path ${s.path}`] : []),
     ...(s.shard ? [`--shard ${s.shard.index}/${s.shard.total}`] : []),

@@ -22,6 +22,8 @@ export const ATTR = {
   questionBy: 'baton.question.by',
   questionTo: 'baton.question.to',
   questionFields: 'baton.question.fields',
+  /** The words of the question, e.g. an agent's reply to the customer. */
+  questionText: 'baton.question.text',
   person: 'baton.person.name',
   decision: 'baton.person.decision',
   effectName: 'baton.effect.name',
@@ -37,6 +39,11 @@ export const ATTR = {
   claimGranted: 'baton.claim.granted',
   /** When the lease runs out, ms since the epoch. */
   claimExpiresAt: 'baton.claim.expires_at',
+  toolName: 'baton.tool.name',
+  /** The call's arguments, JSON text. */
+  toolArgs: 'baton.tool.args',
+  /** ok | error */
+  toolOutcome: 'baton.tool.outcome',
 } as const;
 
 /** OpenTelemetry HTTP semantic-convention attributes Baton writes on request spans. */
@@ -60,6 +67,7 @@ export const EVENT = {
   request: 'request',
   claim: 'claim',
   release: 'release',
+  toolCall: 'tool_call',
 } as const;
 
 /** OpenTelemetry GenAI attributes Baton reads (semantic conventions, development status). */

@@ -42,6 +42,7 @@ function fixFor(path: DataPath, data: unknown): string | undefined {
     case 'from':
     case 'to':
     case 'alternatives':
+    case 'agent':
       return suggest(value, [...agents, ...persons]) ?? caseSay.addParticipant(value);
     default:
       return undefined;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CompareReportSchema } from '../compare/compare-report.ts';
 import { CaseInput } from '../model/case.ts';
+import { CompatInput } from '../model/compat-config.ts';
 import { RunReportSchema } from '../model/report-schema.ts';
 import { SuiteInput } from '../model/suite.ts';
 
@@ -23,9 +25,27 @@ export const SCHEMA_FILES = {
     description:
       'The report.json baton run writes: verdicts, metrics, gates, every case with its findings and timeline.',
   },
+  compat: {
+    path: 'schemas/compat.schema.json',
+    title: 'Baton contract compatibility',
+    description:
+      'Recorded envelopes of sender versions and the contracts of receiver versions, for baton can-i-deploy.',
+  },
+  compare: {
+    path: 'schemas/compare.schema.json',
+    title: 'Baton comparison',
+    description:
+      'compare.json: a candidate run against its baseline, case by case and metric by metric.',
+  },
 } as const;
 
-const SOURCES = { case: CaseInput, suite: SuiteInput, report: RunReportSchema } as const;
+const SOURCES = {
+  case: CaseInput,
+  suite: SuiteInput,
+  report: RunReportSchema,
+  compat: CompatInput,
+  compare: CompareReportSchema,
+} as const;
 
 export type SchemaKind = keyof typeof SCHEMA_FILES;
 

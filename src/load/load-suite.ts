@@ -7,6 +7,7 @@ import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
 import { redactionProblems } from './redaction-problems.ts';
 import { missingReferences } from './suite-references.ts';
+import { variantProblems } from './variant-problems.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { sortByPosition, zodProblems } from './zod-problems.ts';
 
@@ -32,6 +33,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     ...modelTrafficProblems(parsed.data, source),
     ...isolationProblems(parsed.data, source),
     ...redactionProblems(parsed.data, source),
+    ...variantProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   return { ok: true, value: { file: resolve(source.file), config: parsed.data } };

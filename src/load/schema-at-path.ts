@@ -53,11 +53,14 @@ function chooseBranch(node: JsonSchema, value: unknown): JsonSchema {
     const score = fitness(branch, value);
     if (score > bestScore) [best, bestScore] = [branch, score];
   }
-  return best;
+  // A branch may be a union itself (a shorthand beside a discriminated union): choose inside it.
+  return best === node ? node : chooseBranch(best, value);
 }
 
 /** How well a union branch fits a value: type first, then discriminator constants and keys. */
 function fitness(branch: JsonSchema, value: unknown): number {
+  const inner = unionBranches(branch);
+  if (inner !== undefined) return Math.max(0, ...inner.map((b) => fitness(b, value)));
   if (!isRecord(value)) {
     const type = Array.isArray(value) ? 'array' : typeof value;
     return branch.type === type || (type === 'number' && branch.type === 'integer') ? 1 : 0;

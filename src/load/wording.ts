@@ -98,6 +98,33 @@ export const PLACE_HINTS: readonly PlaceHint[] = [
     manyKeys: 'keep one: `equals` looks under the key, `contains` anywhere in the text',
   },
   {
+    pattern: 'expect.effects[]',
+    custom: {
+      message: () => 'expected at most one of `at` or `window`, received both',
+      fix: 'write `at: <step>` for a single step or `window: [first, last]` for a range',
+    },
+  },
+  {
+    pattern: 'expect.effects[].window',
+    custom: {
+      message: (_value, received) =>
+        `expected [first, last] with first <= last, received ${received}`,
+      fix: 'swap the two numbers so the first step comes first',
+    },
+  },
+  {
+    pattern: 'expect.tools',
+    fix: 'write `tools: none`, a list like `- lookup_order` or `- { tool: issue_refund, args: { order_id: A-1001 } }`, or `{ match: strict, calls: [...] }`',
+  },
+  {
+    pattern: 'facts.*',
+    fix: 'list how people ask for the fact, e.g. `order_id: ["order number", "order id"]`',
+  },
+  {
+    pattern: 'checks.reason',
+    fix: 'write `reason: true` to judge labelled reasons, or `{ require: true }` to also fail handoffs that state none',
+  },
+  {
     pattern: 'checks.*',
     fix: 'write `false` to turn the check off, or `{}` to run it with default options',
   },

@@ -2,14 +2,10 @@ import { PROPERTY_CODE, type PropertyResult } from '../contracts/properties/prop
 import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
 import type { Rate, RunMetrics } from '../model/report.ts';
 import type { CaseRun } from './case-run.ts';
+import { caseTally } from './case-tally.ts';
+import { type Cluster, clusteredRate } from './clustered-rate.ts';
 import { confusionMatrix } from './confusion.ts';
 import { wilson } from './wilson.ts';
-
-/** Properties that ran and could fail with `code` (one opportunity each). */
-function propertyRuns(properties: readonly PropertyResult[], code: FindingCode): number {
-  return properties.filter((p) => PROPERTY_CODE[p.property] === code && p.outcome !== 'skip')
-    .length;
-}
 
 /** Cost of one run: the sum of the weights of its failing findings. */
 export function runCost(run: CaseRun, costs: Partial<Record<FindingCode, number>>): number {
@@ -20,7 +16,8 @@ export function runCost(run: CaseRun, costs: Partial<Record<FindingCode, number>
 
 /**
  * Aggregates the runs of every case (one inner array per case, one entry per repeat). Rates count
- * over all runs; `cost` is the mean cost of one pass over the cases.
+ * over all runs, with intervals clustered by case (clustered-rate.ts), so repeating a case adds
+ * no false confidence; `cost` is the mean cost of one pass over the cases.
  */
 export function computeMetrics(
   runsByCase: readonly (readonly CaseRun[])[],
@@ -28,23 +25,16 @@ export function computeMetrics(
   properties: readonly PropertyResult[] = [],
 ): RunMetrics {
   const runs = runsByCase.flat();
-  const counts = new Map<FindingCode, number>();
-  for (const p of properties) if (p.code) counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
-  for (const run of runs)
-    for (const f of run.findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
-  const opportunities = new Map<FindingCode, number>();
-  for (const run of runs) {
-    for (const code in run.opportunities) {
-      const key = code as FindingCode;
-      opportunities.set(key, (opportunities.get(key) ?? 0) + (run.opportunities[key] ?? 0));
-    }
-  }
+  const tallies = runsByCase.map((r) => ({ codes: caseTally(r), runs: r.length }));
   const byCode: Partial<Record<FindingCode, Rate>> = {};
   for (const code of FINDING_CODES) {
-    const count = counts.get(code) ?? 0;
-    const of = (opportunities.get(code) ?? 0) + propertyRuns(properties, code);
-    // A code that fired more often than its checks declared (a check's bug) still reads sanely.
-    byCode[code] = wilson(count, Math.max(of, count));
+    const clusters: Cluster[] = tallies.map((t) => ({ ...(t.codes[code] ?? NONE), runs: t.runs }));
+    // Each property run is a unit of its own: it failed with its code or it did not.
+    for (const p of properties) {
+      if (PROPERTY_CODE[p.property] === code && p.outcome !== 'skip')
+        clusters.push({ count: p.code === code ? 1 : 0, of: 1, runs: 1 });
+    }
+    byCode[code] = clusteredRate(clusters);
   }
   const histogram: Record<string, number> = {};
   let totalHops = 0;
@@ -56,7 +46,6 @@ export function computeMetrics(
     maxHops = Math.max(maxHops, h);
   }
   const repeats = Math.max(1, ...runsByCase.map((r) => r.length));
-  const passedRuns = runs.filter((r) => r.status === 'pass').length;
   const allPassed = runsByCase.filter(
     (r) => r.length > 0 && r.every((x) => x.status === 'pass'),
   ).length;
@@ -66,8 +55,20 @@ export function computeMetrics(
     confusion: confusionMatrix(runs.flatMap((r) => r.targets)),
     hops: { histogram, mean: runs.length ? totalHops / runs.length : 0, max: maxHops },
     // Errored runs carry no verdict: the pass rate is over the runs that produced one.
-    passRate: wilson(passedRuns, runs.filter((r) => r.status !== 'error').length),
+    passRate: clusteredRate(runsByCase.map(passCluster)),
     passAllRepeats: wilson(allPassed, runsByCase.length),
     cost,
+  };
+}
+
+const NONE = { count: 0, of: 0 } as const;
+
+/** A case's passed runs over its runs with a verdict. */
+function passCluster(runs: readonly CaseRun[]): Cluster {
+  const judged = runs.filter((r) => r.status !== 'error');
+  return {
+    count: judged.filter((r) => r.status === 'pass').length,
+    of: judged.length,
+    runs: judged.length,
   };
 }

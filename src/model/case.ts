@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRACE_STEP_RULES } from './adapter-config.ts';
 import { FaultInput } from './fault.ts';
+import { ToolsInput } from './tool-labels.ts';
 
 /** A name of an agent or person: letters, digits, `_`, `-`, `.`; used in spans and labels alike. */
 export const ParticipantName = z
@@ -92,12 +93,25 @@ export const ExpectedHandoffInput = z
     path: ['window'],
   });
 
-export const ExpectedEffectInput = z.strictObject({
-  effect: z.string().min(1).describe('The effect name, e.g. refund or email.'),
-  key: z.union([z.string(), z.number()]).describe('Its business key, e.g. the order id.'),
-  owner: ParticipantName.optional().describe('The only agent allowed to commit it.'),
-  times: z.number().int().min(0).default(1).describe('How many times it must be committed.'),
-});
+export const ExpectedEffectInput = z
+  .strictObject({
+    effect: z.string().min(1).describe('The effect name, e.g. refund or email.'),
+    key: z.union([z.string(), z.number()]).describe('Its business key, e.g. the order id.'),
+    owner: ParticipantName.optional().describe('The only agent allowed to commit it.'),
+    times: z.number().int().min(0).default(1).describe('How many times it must be committed.'),
+    at: StepIndex.optional().describe('The step (from 0) at which it should be committed.'),
+    window: z
+      .tuple([StepIndex, StepIndex])
+      .optional()
+      .describe('First and last step (inclusive) where committing it is on time.'),
+  })
+  .refine((e) => e.at === undefined || e.window === undefined, {
+    message: 'give at most one of `at: <step>` or `window: [first, last]`',
+  })
+  .refine((e) => e.window === undefined || e.window[0] <= e.window[1], {
+    message: 'window must be [first, last] with first <= last',
+    path: ['window'],
+  });
 
 export const OwnershipInput = z.strictObject({
   work: z.string().min(1).default('case').describe('The piece of work claims name.'),
@@ -162,6 +176,9 @@ export const CaseInput = z
         .optional()
         .describe('Side effects: each identity committed `times` times, by its owner.'),
       ownership: OwnershipInput.optional().describe('Checks on claims and leases of the work.'),
+      tools: ToolsInput.optional().describe(
+        'The tool calls the case must (or must not) make: a list, `none`, or { match, calls }.',
+      ),
     }),
     faults: z
       .array(FaultInput)

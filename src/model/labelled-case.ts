@@ -1,6 +1,11 @@
 import type { CarryMatch, FactValue, ParsedCaseInput } from './case.ts';
 import type { Fault } from './fault.ts';
+import { type GivenFact, givenFacts } from './given-facts.ts';
 import type { Step } from './step.ts';
+import { type ToolTrajectory, toTrajectory } from './tool-labels.ts';
+
+export type { GivenFact } from './given-facts.ts';
+export type { ExpectedToolCall, ToolMatchMode, ToolTrajectory } from './tool-labels.ts';
 
 /** An expected handoff with its on-time window resolved to inclusive step bounds. */
 export interface ExpectedHandoff {
@@ -20,6 +25,8 @@ export interface ExpectedEffect {
   readonly key: string;
   readonly owner?: string;
   readonly times: number;
+  /** Steps (inclusive) where committing it is on time; absent: any step. */
+  readonly window?: readonly [number, number];
 }
 
 /** What a case says must happen. An empty `handoffs` list means "no handoff must happen". */
@@ -29,6 +36,10 @@ export interface Labels {
   /** Absent: the case says nothing about effects (the effect checks only judge owners then). */
   readonly effects?: readonly ExpectedEffect[];
   readonly ownership?: { readonly work: string; readonly maxWaitMs?: number };
+  /** Absent: the case says nothing about tool calls. */
+  readonly tools?: ToolTrajectory;
+  /** Facts the case gave before or at each carrying handoff, from its `carry` labels. */
+  readonly facts?: readonly GivenFact[];
 }
 
 /** The recorded trace a case labels (the traces adapter derives its steps). */
@@ -157,8 +168,18 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
         message: `"${e.owner}" is not a participant (${names()})`,
       });
     }
+    const last = e.window?.[1] ?? e.at;
+    if (last !== undefined && last >= stepCount) {
+      problems.push({
+        path: ['expect', 'effects', i, e.window ? 'window' : 'at'],
+        message: `step ${last} does not exist: the case has steps 0 to ${stepCount - 1}`,
+      });
+    }
   });
+  const tools = toTrajectory(input.expect.tools, known, problems);
   if (problems.length > 0) return { ok: false, problems };
+  const steps = written.map(toStep);
+  const facts = givenFacts(handoffs, steps);
 
   return {
     ok: true,
@@ -170,12 +191,14 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       agents,
       persons,
       entry: input.entry ?? (agents[0] as string),
-      steps: written.map(toStep),
+      steps,
       labels: {
         handoffs,
         ...(input.expect.max_hops !== undefined && { maxHops: input.expect.max_hops }),
         ...(input.expect.effects && { effects: input.expect.effects.map(toExpectedEffect) }),
         ...(input.expect.ownership && { ownership: toOwnership(input.expect.ownership) }),
+        ...(tools !== undefined && { tools }),
+        ...(facts.length > 0 && { facts }),
       },
       ...(input.faults && { faults: input.faults }),
       ...(input.trace && { trace: toTraceRef(input.trace) }),
@@ -223,11 +246,13 @@ function hasWords(text: string): boolean {
 function toExpectedEffect(
   e: NonNullable<ParsedCaseInput['expect']['effects']>[number],
 ): ExpectedEffect {
+  const window = e.window ?? (e.at === undefined ? undefined : [e.at, e.at]);
   return {
     effect: e.effect,
     key: String(e.key),
     times: e.times,
     ...(e.owner !== undefined && { owner: e.owner }),
+    ...(window !== undefined && { window: [window[0], window[1]] as const }),
   };
 }
 

@@ -16,6 +16,11 @@ const Rate = z.object({
   rate: z.number().describe('count / of; NaN is written as null when of is 0.').nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),
+  effective: z
+    .number()
+    .min(0)
+    .optional()
+    .describe('The effective count of a rate clustered by case, when it is smaller than `of`.'),
 });
 
 const Finding = z.object({
@@ -95,6 +100,17 @@ const Case = z.object({
   runs: z.array(Repeat).optional(),
   timelineOmitted: z.number().int().min(1).optional(),
   timeline: z.array(Event).optional(),
+  tally: z
+    .partialRecord(
+      Code,
+      z.object({
+        count: z.number().int().min(0),
+        of: z.number().int().min(0),
+        runs: z.number().int().min(0),
+      }),
+    )
+    .optional()
+    .describe('Findings, opportunities and repeats with the code, by code, over all repeats.'),
 });
 
 const Property = z.object({
@@ -137,7 +153,12 @@ const Counts = z.partialRecord(Code, z.number().int().min(0));
 /** The RunReport as a zod schema: the source of the published report JSON Schema. */
 export const RunReportSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
-  suite: z.object({ name: z.string(), file: z.string(), adapter: z.string() }),
+  suite: z.object({
+    name: z.string(),
+    file: z.string(),
+    adapter: z.string(),
+    variant: z.string().optional().describe('The variant of a suite with `variants:`.'),
+  }),
   startedAt: z.string(),
   durationMs: z.number().min(0),
   repeat: z.number().int().min(1),
@@ -155,9 +176,23 @@ export const RunReportSchema = z.object({
       name: z.string(),
       threshold: z.string(),
       actual: z.number().nullable(),
-      passed: z.boolean(),
+      passed: z.boolean().describe('True only for a gate that was judged and met.'),
+      outcome: z
+        .enum(['pass', 'fail', 'n/a'])
+        .optional()
+        .describe('n/a: nothing to judge (docs/gates.md); absent in older reports: read `passed`.'),
+      note: z
+        .string()
+        .optional()
+        .describe('Why the gate had no number: "no case produced a verdict".'),
     }),
   ),
+  reasons: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Why the run failed besides its gates (a case file that did not load, nothing judged).',
+    ),
   metrics: z.object({
     passRate: Rate,
     passAllRepeats: Rate,

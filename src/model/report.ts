@@ -15,6 +15,16 @@ export interface ObservedHandoff {
   readonly spanId: string;
 }
 
+/** One finding code in one case, over all its repeats. */
+export interface CodeTally {
+  /** Findings with this code (passing ones too, such as `handoff.on_time`). */
+  readonly count: number;
+  /** The opportunities the code had: the case's share of the rate's denominator. */
+  readonly of: number;
+  /** Repeats in which the code appeared at least once. */
+  readonly runs: number;
+}
+
 /** A finding as reported: where in the case file it points (the label it judges, else its step). */
 export interface ReportFinding extends Finding {
   /** 1-based line in the case file. */
@@ -64,6 +74,8 @@ export interface CaseResult {
   readonly error?: { readonly code: string; readonly message: string };
   /** The seed of the permuted order of the run shown, when a `permute` fault ran. */
   readonly permutationSeed?: number;
+  /** Every code's findings and opportunities over all repeats (what `baton compare` pairs). */
+  readonly tally?: Readonly<Partial<Record<FindingCode, CodeTally>>>;
   /** Who takes part: the timeline's lanes. */
   readonly participants?: {
     readonly agents: readonly string[];
@@ -86,6 +98,11 @@ export interface Rate {
   readonly rate: number;
   readonly low: number;
   readonly high: number;
+  /**
+   * The effective number of independent observations the interval is computed on, when repeats
+   * or several opportunities in one case made it smaller than `of` (clustered by case).
+   */
+  readonly effective?: number;
 }
 
 export interface ConfusionMatrix {
@@ -109,11 +126,20 @@ export interface RunMetrics {
   readonly cost: number;
 }
 
+/** pass: judged and met; fail: judged and missed (or nothing was judged); n/a: nothing to judge. */
+export type GateOutcome = 'pass' | 'fail' | 'n/a';
+
 export interface GateResult {
   readonly name: string;
   readonly threshold: string;
+  /** The measured value; 0 when the gate had nothing to measure (see `outcome`). */
   readonly actual: number;
+  /** True only for a gate that was judged and met (an `n/a` gate is not passed). */
   readonly passed: boolean;
+  /** Absent in reports written before it existed: read `passed` then. */
+  readonly outcome?: GateOutcome;
+  /** Why the gate failed or read n/a without a measurement, e.g. "no case produced a verdict". */
+  readonly note?: string;
 }
 
 export interface RunSummary {
@@ -151,7 +177,13 @@ export interface RunInfo {
 /** Everything a reporter or a later comparison needs, as versioned JSON. */
 export interface RunReport {
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
-  readonly suite: { readonly name: string; readonly file: string; readonly adapter: string };
+  readonly suite: {
+    readonly name: string;
+    readonly file: string;
+    readonly adapter: string;
+    /** The variant of the suite this run was (a suite with `variants:`). */
+    readonly variant?: string;
+  };
   readonly startedAt: string;
   readonly durationMs: number;
   readonly repeat: number;
@@ -159,6 +191,8 @@ export interface RunReport {
   readonly summary: RunSummary;
   readonly metrics: RunMetrics;
   readonly gates: readonly GateResult[];
+  /** Why the run failed besides its gates (a case file that did not load, nothing judged). */
+  readonly reasons?: readonly string[];
   readonly cases: readonly CaseResult[];
   /** Envelope property tests of the receivers, when the suite has a `properties:` block. */
   readonly properties: readonly PropertyResult[];
@@ -174,4 +208,15 @@ export interface UnhandledError {
   readonly message: string;
   readonly caseId?: string;
   readonly repeat?: number;
+}
+
+/** A gate's outcome; reports written before `outcome` existed only have `passed`. */
+export function outcomeOf(gate: GateResult): GateOutcome {
+  return gate.outcome ?? (gate.passed ? 'pass' : 'fail');
+}
+
+/** What a gate measured, as a reader sees it: the number, or why there was none. */
+export function gateActual(gate: GateResult, measured: string): string {
+  if (gate.note === undefined) return measured;
+  return outcomeOf(gate) === 'n/a' ? `n/a (${gate.note})` : gate.note;
 }

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract.ts';
 import { AdapterConfig } from './adapter-config.ts';
 import { CARRY_MATCHES } from './case.ts';
+import { CompareConfig, VariantsConfig } from './compare-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
 import { ModelTrafficConfig } from './model-traffic-config.ts';
+import { TOOL_MATCH_MODES } from './tool-labels.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
@@ -75,6 +77,19 @@ const MissingFactOptions = z
   })
   .default({ match: 'equals' });
 const EffectsOptions = z.strictObject({}).default({});
+const ReasonOptions = z.strictObject({
+  require: z
+    .boolean()
+    .default(false)
+    .describe('A matched handoff that states no reason is handoff.wrong_reason too.'),
+});
+const ReaskOptions = z.strictObject({}).default({});
+const ToolsOptions = z.strictObject({
+  match: z
+    .enum(TOOL_MATCH_MODES)
+    .default('superset')
+    .describe('The match mode for cases whose `expect.tools` names none.'),
+});
 const OwnershipOptions = z.strictObject({}).default({});
 
 /** Which checks run, with their options; `false` turns one off. All are on by default. */
@@ -94,6 +109,18 @@ export const ChecksConfig = z
       .union([z.literal(false), OwnershipOptions])
       .optional()
       .describe('The ownership checks: double owner, lost work, no way back after a person.'),
+    reason: z
+      .union([z.boolean(), ReasonOptions])
+      .optional()
+      .describe('Opt in: judge labelled reasons on matched handoffs (handoff.wrong_reason).'),
+    reask: z
+      .union([z.literal(false), ReaskOptions])
+      .optional()
+      .describe('A receiver asking again for a fact an earlier step gave (handoff.reask).'),
+    tools: z
+      .union([z.literal(false), ToolsOptions])
+      .optional()
+      .describe('Tool-trajectory labels (`expect.tools`): missing, unexpected, order, args.'),
   })
   .default({});
 
@@ -165,6 +192,15 @@ export const SuiteInput = z.strictObject({
   effects: EffectsConfig.optional().describe(
     'Side effects: HTTP endpoints faked with msw and tool calls, their identity and owner; other hosts refused.',
   ),
+  facts: z
+    .record(
+      z.string().min(1),
+      z.array(z.string().min(1)).min(1).describe('Phrasings people use for it.'),
+    )
+    .optional()
+    .describe(
+      'How each fact is asked for in prose, e.g. { order_id: ["order number", "order id"] }: re-asks are found by these.',
+    ),
   faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
   cassette: CassetteConfig.optional(),
   redact: z
@@ -186,6 +222,10 @@ export const SuiteInput = z.strictObject({
     ),
   model_traffic: ModelTrafficConfig.optional().describe(
     'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
+  ),
+  variants: VariantsConfig.optional(),
+  compare: CompareConfig.optional().describe(
+    'How variants (or a run and its --baseline) are compared, and the gates on the comparison.',
   ),
   reports: z
     .strictObject({

@@ -53,6 +53,8 @@ export interface QuestionEvent extends EventBase {
   readonly to: string;
   /** The facts asked for, e.g. `order_id`; a re-ask when the asker had been handed them. */
   readonly fields: readonly string[];
+  /** What was said, when known (an agent's reply that asks something); matched to facts by phrasing. */
+  readonly text?: string;
 }
 
 export interface DecisionEvent extends EventBase {

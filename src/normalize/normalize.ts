@@ -5,6 +5,7 @@ import { recognizeEffects } from './recognize-effects.ts';
 import { recognizeGenAi } from './recognize-genai.ts';
 import { recognizeModelTraffic, withoutTrafficEchoes } from './recognize-model-traffic.ts';
 import { recognizeOpenInference } from './recognize-openinference.ts';
+import { recognizeReply } from './recognize-replies.ts';
 import type { Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -21,13 +22,18 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   recognizeOpenInference,
 ];
 
+/** Shapes recognised besides what a span is: an agent's reply that asks the customer something. */
+export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [recognizeReply];
+
 /**
  * Normalises one case's spans into its timeline: events in start-time order, ties broken by
- * step and span id so that the order the spans arrived in never changes a verdict.
+ * step and span id so that the order the spans arrived in never changes a verdict. Each span is
+ * what the first of `recognizers` says it is, plus what any of `extras` finds in it.
  */
 export function normalize(
   spans: readonly SpanRecord[],
   recognizers: readonly Recognizer[] = BUILT_IN_RECOGNIZERS,
+  extras: readonly Recognizer[] = EXTRA_RECOGNIZERS,
 ): Timeline {
   const index = new SpanIndex(spans);
   const events: TimelineEvent[] = [];
@@ -38,6 +44,10 @@ export function normalize(
         events.push(event);
         break;
       }
+    }
+    for (const recognize of extras) {
+      const event = recognize(span, index);
+      if (event) events.push(event);
     }
   }
   events.sort(compareEvents);

@@ -1,7 +1,8 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
-import { bool, num, str, strList } from './attrs.ts';
+import { bool, num, parseJson, str, strList } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
+import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 
@@ -38,6 +39,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
     case EVENT.question: {
       const by = str(a, ATTR.questionBy);
       const to = str(a, ATTR.questionTo) ?? 'customer';
+      const text = str(a, ATTR.questionText);
       return by === undefined
         ? undefined
         : {
@@ -46,8 +48,11 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
             by,
             to,
             fields: strList(a, ATTR.questionFields),
+            ...(text !== undefined && text !== '' && { text }),
           };
     }
+    case EVENT.toolCall:
+      return recognizeToolCall(span, index);
     case EVENT.decision: {
       const person = str(a, ATTR.person);
       const decision = str(a, ATTR.decision);
@@ -72,5 +77,23 @@ const recognizeAck: Recognizer = (span, index) => {
     ...base,
     reason: str(a, ATTR.ackReason) ?? '',
     missing: strList(a, ATTR.ackMissing),
+  };
+};
+
+/** Baton's tool-call span: the agent is the span's own, else the nearest agent span's. */
+const recognizeToolCall: Recognizer = (span, index) => {
+  const a = span.attributes;
+  const tool = str(a, ATTR.toolName);
+  if (tool === undefined || tool === '') return undefined;
+  const agent = nearestAgent(span, index);
+  const rawArgs = a[ATTR.toolArgs];
+  const outcome = str(a, ATTR.toolOutcome);
+  return {
+    kind: 'tool_call',
+    ...eventBase(span, index),
+    tool,
+    ...(agent !== undefined && { agent }),
+    ...(typeof rawArgs === 'string' && rawArgs !== '' && { args: parseJson(rawArgs) }),
+    ...((outcome === 'ok' || outcome === 'error') && { outcome }),
   };
 };

@@ -79,23 +79,48 @@ export function emitReject(spec: RejectionSpec, tracer?: Tracer): void {
   emit(`reject ${spec.by}`, attributes, tracer);
 }
 
-/** Records that `by` asked `to` (`customer` or a person) for facts, e.g. ['order_id']. */
+/** A question to the customer or a person: the facts asked for and, when known, its words. */
+export interface QuestionSpec {
+  readonly by: string;
+  /** `customer` (the default) or a person's name. */
+  readonly to?: string;
+  /** The facts asked for, e.g. ['order_id']. */
+  readonly fields?: readonly string[];
+  /** What was said, e.g. the agent's reply; re-asks are also found in it by phrasing. */
+  readonly text?: string;
+}
+
+/**
+ * Records that `by` asked `to` (`customer` or a person) for facts:
+ * `emitQuestion({ by, to, fields, text })`, or `emitQuestion(by, to, ['order_id'])`.
+ */
+export function emitQuestion(spec: QuestionSpec, tracer?: Tracer): void;
 export function emitQuestion(
   by: string,
   to: string,
   fields: readonly string[],
   tracer?: Tracer,
+): void;
+export function emitQuestion(
+  specOrBy: QuestionSpec | string,
+  toOrTracer?: string | Tracer,
+  fields?: readonly string[],
+  tracer?: Tracer,
 ): void {
-  emit(
-    `question ${by} -> ${to}`,
-    {
-      [ATTR.event]: EVENT.question,
-      [ATTR.questionBy]: by,
-      [ATTR.questionTo]: to,
-      [ATTR.questionFields]: [...fields],
-    },
-    tracer,
-  );
+  const spec: QuestionSpec =
+    typeof specOrBy === 'string'
+      ? { by: specOrBy, to: toOrTracer as string, fields: fields ?? [] }
+      : specOrBy;
+  const to = spec.to ?? 'customer';
+  const attributes: Attributes = {
+    [ATTR.event]: EVENT.question,
+    [ATTR.questionBy]: spec.by,
+    [ATTR.questionTo]: to,
+    [ATTR.questionFields]: [...(spec.fields ?? [])],
+  };
+  if (spec.text !== undefined) attributes[ATTR.questionText] = spec.text;
+  const given = typeof specOrBy === 'string' ? tracer : (toOrTracer as Tracer | undefined);
+  emit(`question ${spec.by} -> ${to}`, attributes, given);
 }
 
 /** Records a person's decision on work handed to them. */

@@ -9,6 +9,7 @@ import type { CaseRun } from '../metrics/case-run.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { RunReport } from '../model/report.ts';
 import type { Suite } from '../model/suite.ts';
+import { applyVariant } from '../model/variants.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
 import { type PropertyOverrides, runSuite } from '../run/run-suite.ts';
 
@@ -25,6 +26,8 @@ export interface EvaluateOptions {
   readonly skipCases?: boolean;
   /** Paths in the report are relative to this folder (default: the working directory). */
   readonly cwd?: string;
+  /** Run the suite as this variant of its `variants:` (its adapter settings). */
+  readonly variant?: string;
   /** Only every `total`-th case starting at the `index`-th (1-based): one CI job's slice. */
   readonly shard?: { readonly index: number; readonly total: number };
   /** Told how many cases will run, before the first starts (for progress output). */
@@ -75,7 +78,10 @@ export async function evaluateSuite(
       ok: false,
       problems: loaded.problems.map((p) => ({ ...p, file: shown(p.file, cwd) })),
     };
-  const suite = loaded.value;
+  // A variant is the suite with that variant's adapter settings, and nothing else changed.
+  const suite = options.variant
+    ? { ...loaded.value, config: applyVariant(loaded.value.config, options.variant) }
+    : loaded.value;
   const selection = await selectCases(suite, {
     ...(options.caseIds && { caseIds: [...options.caseIds] }),
     ...(options.tags && { tags: [...options.tags] }),
@@ -112,7 +118,9 @@ export async function evaluateSuite(
   return {
     ok: true,
     suite,
-    report,
+    report: options.variant
+      ? { ...report, suite: { ...report.suite, variant: options.variant } }
+      : report,
     problems: selection.problems,
     capturedGlobally: capture.global,
   };

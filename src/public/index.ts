@@ -26,6 +26,17 @@ export { describeFinding } from '../checks/describe-finding.ts';
 export { WRONG_TARGET_REACH } from '../checks/handoff-fit.ts';
 export { type HandoffMatch, type Matching, matchHandoffs } from '../checks/match-handoffs.ts';
 export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.ts';
+export { type CompareReport, CompareReportSchema } from '../compare/compare-report.ts';
+export { type CompareOptions, compareRuns } from '../compare/compare-runs.ts';
+export { renderCompareConsole } from '../compare/render/console.ts';
+export { renderCompareJson } from '../compare/render/json.ts';
+export { renderCompareMarkdown } from '../compare/render/markdown.ts';
+export { resampleWeights } from '../compare/stats/bootstrap.ts';
+export { exactMcNemar, minimumDiscordant } from '../compare/stats/mcnemar.ts';
+export { comparePaired, type PairedMetric } from '../compare/stats/paired-metric.ts';
+// Comparing two runs (docs/compare.md): pure, reusable statistics and renderers
+export { canIDeploy, type DeployVerdict } from '../compat/can-i-deploy.ts';
+export { type Cell, compatibilityMatrix } from '../compat/matrix.ts';
 export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
 export { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
 export { contractFor, validateContracts } from '../contracts/contract-for.ts';
@@ -67,17 +78,31 @@ export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts'
 export { loadCaseFile } from '../load/load-case.ts';
 export { loadSuiteFile } from '../load/load-suite.ts';
 export { selectCases } from '../load/select-cases.ts';
+export { type Cluster, clusteredRate } from '../metrics/clustered-rate.ts';
 export { computeMetrics } from '../metrics/compute-metrics.ts';
 export { wilson } from '../metrics/wilson.ts';
 export { CaseInput } from '../model/case.ts';
 export { FINDING_CODES, type Finding, type FindingCode, type Outcome } from '../model/finding.ts';
 // Types
-export type { Case, ExpectedHandoff, Labels } from '../model/labelled-case.ts';
+export type {
+  Case,
+  ExpectedHandoff,
+  ExpectedToolCall,
+  Labels,
+  ToolMatchMode,
+  ToolTrajectory,
+} from '../model/labelled-case.ts';
 export type * from '../model/report.ts';
 export { REPORT_SCHEMA_VERSION } from '../model/report.ts';
 export type { Step, StepKind } from '../model/step.ts';
 export { type GateConfig, type Suite, SuiteInput } from '../model/suite.ts';
-export type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
+export type {
+  HandoffEvent,
+  QuestionEvent,
+  Timeline,
+  TimelineEvent,
+  ToolCallEvent,
+} from '../model/timeline.ts';
 // The pure core: normalisation, checks, metrics
 export { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
 export type { Recognizer } from '../normalize/recognizer.ts';
@@ -103,9 +128,11 @@ export {
   emitQuestion,
   emitReject,
   type HandoffSpec,
+  type QuestionSpec,
   type RejectionSpec,
   withAgentTurn,
 } from './conventions.ts';
 export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';
 // Running suites
 export { type EvaluateOptions, type Evaluation, evaluateSuite } from './evaluate.ts';
+export { emitToolCall, type ToolCallSpec, withToolCall } from './tool-calls.ts';

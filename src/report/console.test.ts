@@ -145,3 +145,32 @@ describe('renderConsole', () => {
     `);
   });
 });
+
+describe('renderConsole gate outcomes', () => {
+  it('marks an n/a gate with a dash and its note, never a tick, and lists why the run failed', () => {
+    const report = {
+      ...passingRun(),
+      passed: false,
+      reasons: ['no gate had anything to judge'],
+      gates: [
+        {
+          name: 'rate(handoff.late)',
+          threshold: '<= 0.1',
+          actual: 0,
+          passed: false,
+          outcome: 'n/a' as const,
+          note: 'no opportunity for handoff.late in this run',
+        },
+      ],
+    };
+
+    const lines = renderConsole(report, plain).trimEnd().split('\n');
+
+    expect(lines).toContain(
+      '–  rate(handoff.late)  <= 0.1  n/a (no opportunity for handoff.late in this run)',
+    );
+    expect(lines.at(-1)).toBe(
+      'FAIL  8 cases · 8 passed · 0 failed · 0 errored · gates 0/1 (1 n/a) · no gate had anything to judge',
+    );
+  });
+});

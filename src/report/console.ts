@@ -1,5 +1,6 @@
 import { styleText } from 'node:util';
 import type { CaseResult, GateResult, Rate, RunReport } from '../model/report.ts';
+import { gateActual, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
   duration,
@@ -149,14 +150,15 @@ function propertiesSection(report: RunReport, paint: Paint): string[] {
   return lines;
 }
 
+const GATE_MARK = { pass: ['green', '✓'], fail: ['red', '✗'], 'n/a': ['dim', '–'] } as const;
+
 function gates(results: readonly GateResult[], paint: Paint): string[] {
   if (results.length === 0) return [];
-  const rows = results.map((g) => [
-    g.passed ? paint('green', '✓') : paint('red', '✗'),
-    g.name,
-    g.threshold,
-    `actual ${num(g.actual)}`,
-  ]);
+  const rows = results.map((g) => {
+    const [color, mark] = GATE_MARK[outcomeOf(g)];
+    const actual = gateActual(g, `actual ${num(g.actual)}`);
+    return [paint(color, mark), g.name, g.threshold, actual];
+  });
   return [paint('dim', 'Gates'), ...textTable(rows)];
 }
 
@@ -176,8 +178,10 @@ function verdict(report: RunReport, paint: Paint): string {
       `properties ${brokenProperties(report).length === 0 ? 'ok' : `${brokenProperties(report).length} failed`}`,
     );
   }
-  const passedGates = report.gates.filter((g) => g.passed).length;
-  parts.push(`gates ${passedGates}/${report.gates.length}`);
+  const passedGates = report.gates.filter((g) => outcomeOf(g) === 'pass').length;
+  const na = report.gates.filter((g) => outcomeOf(g) === 'n/a').length;
+  parts.push(`gates ${passedGates}/${report.gates.length}${na > 0 ? ` (${na} n/a)` : ''}`);
+  parts.push(...(report.reasons ?? []));
   const word = report.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
   return `${word}  ${parts.join(' · ')}`;
 }

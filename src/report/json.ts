@@ -55,7 +55,7 @@ const confusion: Shape = (v) => {
 const histogram: Shape = (v) =>
   isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => compareBuckets(a, b))) : v;
 
-const rate = obj(['count', 'of', 'rate', 'low', 'high']);
+const rate = obj(['count', 'of', 'rate', 'low', 'high', 'effective']);
 
 const reportShape = obj(
   [
@@ -67,15 +67,16 @@ const reportShape = obj(
     'passed',
     'summary',
     'gates',
+    'reasons',
     'metrics',
     'cases',
     'properties',
     'run',
   ],
   {
-    suite: obj(['name', 'file', 'adapter']),
+    suite: obj(['name', 'file', 'adapter', 'variant']),
     summary: obj(['cases', 'passed', 'failed', 'errored', 'byCode'], { byCode: byCode(same) }),
-    gates: list(obj(['name', 'threshold', 'actual', 'passed'])),
+    gates: list(obj(['name', 'threshold', 'actual', 'passed', 'outcome', 'note'])),
     metrics: obj(['passRate', 'passAllRepeats', 'byCode', 'confusion', 'hops', 'cost'], {
       passRate: rate,
       passAllRepeats: rate,
@@ -100,6 +101,7 @@ const reportShape = obj(
           ),
           timeline: list(obj(['kind', 'step', 'at', 'spanId'])),
           handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
+          tally: byCode(obj(['count', 'of', 'runs'])),
         },
       ),
     ),

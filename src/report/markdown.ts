@@ -1,4 +1,5 @@
 import type { CaseResult, ConfusionMatrix, Rate, RunMetrics, RunReport } from '../model/report.ts';
+import { gateActual, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
   compareBuckets,
@@ -35,7 +36,8 @@ function title(report: RunReport): string {
   const heading = report.passed ? '✅ Baton: %s passed' : '❌ Baton: %s failed';
   const repeat = report.repeat > 1 ? ` · ${report.repeat} repeats` : '';
   const line = `Adapter ${code(suite.adapter)} · ${code(suite.file)}${repeat} · ${duration(report.durationMs)}`;
-  return `## ${heading.replace('%s', mdCell(suite.name))}\n\n${line}`;
+  const why = report.reasons?.length ? `\n\nWhy: ${report.reasons.map(mdCell).join('; ')}` : '';
+  return `## ${heading.replace('%s', mdCell(suite.name))}\n\n${line}${why}`;
 }
 
 /** Inline code on one line; entities would show literally inside backticks, so only strip breaks. */
@@ -66,7 +68,13 @@ function summary({ summary: s, metrics: m, repeat }: RunReport): string {
 
 function gates({ gates }: RunReport): string {
   if (gates.length === 0) return '';
-  const rows = gates.map((g) => [g.passed ? '✅' : '❌', g.name, g.threshold, num(g.actual)]);
+  const mark = { pass: '✅', fail: '❌', 'n/a': '➖' } as const;
+  const rows = gates.map((g) => [
+    mark[outcomeOf(g)],
+    g.name,
+    g.threshold,
+    mdCell(gateActual(g, num(g.actual))),
+  ]);
   return `### Gates\n\n${mdTable(['', 'Gate', 'Threshold', 'Actual'], rows, ['left', 'left', 'left', 'right'])}`;
 }
 

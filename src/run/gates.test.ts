@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { RunSummary } from '../model/report.ts';
-import { evaluateGates } from './gates.ts';
+import { evaluateGates, runVerdict } from './gates.ts';
 
 const summary: RunSummary = { cases: 2, passed: 1, failed: 1, errored: 0, byCode: {} };
 const run = (over: Partial<CaseRun>): CaseRun => ({
@@ -45,23 +45,26 @@ describe('evaluateGates', () => {
     ]);
   });
 
-  it('gates on the upper end of the interval when asked, and passes when there was nothing to judge', () => {
-    const [upper, empty] = evaluateGates(
-      [
-        { metric: 'rate', code: 'handoff.late', max: 0.5, bound: 'upper' },
-        { metric: 'rate', code: 'handoff.bounced', max: 0, bound: 'upper' },
-      ],
-      computeMetrics([], {}),
-      summary,
-    );
-    expect(upper).toMatchObject({ name: 'rate(handoff.late) upper 95%', actual: 0, passed: true });
-    expect(empty?.passed).toBe(true);
-    const [strict] = evaluateGates(
+  it('gates on the upper end of the interval when asked', () => {
+    const [upper] = evaluateGates(
       [{ metric: 'rate', code: 'handoff.late', max: 0.5, bound: 'upper' }],
       metrics,
       summary,
     );
-    expect(strict?.passed).toBe(false);
+    expect(upper).toMatchObject({ name: 'rate(handoff.late) upper 95%', passed: false });
+  });
+
+  it('reads n/a, never pass, for a rate whose code had no opportunity in judged cases', () => {
+    const [empty] = evaluateGates(
+      [{ metric: 'rate', code: 'handoff.bounced', max: 0, bound: 'upper' }],
+      metrics,
+      summary,
+    );
+    expect(empty).toMatchObject({
+      outcome: 'n/a',
+      passed: false,
+      note: 'no opportunity for handoff.bounced in this run',
+    });
   });
 
   it('applies the default gates when a suite declares none', () => {
@@ -69,5 +72,84 @@ describe('evaluateGates', () => {
       'pass_rate',
       'errored',
     ]);
+  });
+});
+
+describe('gates over a run where every case errored', () => {
+  const errored = run({ status: 'error', opportunities: { 'case.error': 1 } });
+  const allErrored = computeMetrics([[errored], [errored]], {});
+  const erroredSummary: RunSummary = { cases: 2, passed: 0, failed: 0, errored: 2, byCode: {} };
+  const gates = evaluateGates(
+    [
+      { metric: 'pass_rate', min: 1 },
+      { metric: 'pass_all_repeats', min: 1 },
+      { metric: 'rate', code: 'handoff.late', max: 0.1, bound: 'point' },
+      { metric: 'count', code: 'handoff.missed', max: 0 },
+      { metric: 'cost', max: 5 },
+      { metric: 'errored', max: 2 },
+    ],
+    allErrored,
+    erroredSummary,
+  );
+
+  it('fail every gate that reads judged cases, saying no case produced a verdict', () => {
+    expect(gates.map((g) => [g.name, g.outcome, g.note])).toEqual([
+      ['pass_rate', 'fail', 'no case produced a verdict (2 errored)'],
+      ['pass^k', 'fail', 'no case produced a verdict (2 errored)'],
+      ['rate(handoff.late)', 'fail', 'no case produced a verdict'],
+      ['count(handoff.missed)', 'fail', 'no case produced a verdict'],
+      ['cost', 'fail', 'no case produced a verdict'],
+      ['errored', 'pass', undefined],
+    ]);
+  });
+
+  it('fail the run even when the only gate tolerates the errors', () => {
+    const only = evaluateGates([{ metric: 'errored', max: 5 }], allErrored, erroredSummary);
+    expect(runVerdict(only, allErrored, erroredSummary, 0)).toEqual({
+      passed: false,
+      reasons: ['no case produced a verdict'],
+    });
+  });
+});
+
+describe('runVerdict', () => {
+  it('passes when no gate failed and one was judged', () => {
+    const gates = evaluateGates([{ metric: 'pass_rate', min: 0.5 }], metrics, summary);
+    expect(runVerdict(gates, metrics, summary, 0)).toEqual({ passed: true, reasons: [] });
+  });
+
+  it('fails when a case file did not load, whatever the gates say', () => {
+    const gates = evaluateGates([{ metric: 'pass_rate', min: 0.5 }], metrics, summary);
+    expect(runVerdict(gates, metrics, summary, 1)).toEqual({
+      passed: false,
+      reasons: ['1 case file did not load'],
+    });
+  });
+
+  it('fails when every gate read n/a: nothing was judged', () => {
+    const gates = evaluateGates(
+      [{ metric: 'rate', code: 'handoff.bounced', max: 0, bound: 'point' }],
+      metrics,
+      summary,
+    );
+    expect(runVerdict(gates, metrics, summary, 0)).toEqual({
+      passed: false,
+      reasons: ['no gate had anything to judge'],
+    });
+  });
+
+  it('reads pass-rate gates as n/a in a property replay, where no case runs', () => {
+    const none: RunSummary = { cases: 0, passed: 0, failed: 0, errored: 0, byCode: {} };
+    const replay = { ...none, propertiesFailed: 0 };
+    const gates = evaluateGates(
+      [
+        { metric: 'pass_rate', min: 1 },
+        { metric: 'properties_failed', max: 0 },
+      ],
+      computeMetrics([], {}),
+      replay,
+    );
+    expect(gates.map((g) => g.outcome)).toEqual(['n/a', 'pass']);
+    expect(runVerdict(gates, computeMetrics([], {}), replay, 0).passed).toBe(true);
   });
 });

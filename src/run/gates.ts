@@ -1,4 +1,5 @@
 import type { GateResult, RunMetrics, RunSummary } from '../model/report.ts';
+import { outcomeOf } from '../model/report.ts';
 import type { GateConfig } from '../model/suite.ts';
 
 /** Gates a suite gets when it declares none: every case passes and none errors. */
@@ -7,56 +8,131 @@ export const DEFAULT_GATES: readonly GateConfig[] = [
   { metric: 'errored', max: 0 },
 ];
 
-/** Judges each gate against the run's metrics. Pure. */
+/** What a gate may know of the run besides its metrics: how much was judged at all. */
+interface Judged {
+  /** Cases in the run (errored ones included); 0 for a property replay. */
+  readonly cases: number;
+  /** Case runs that produced a verdict (passed or failed). */
+  readonly verdicts: number;
+}
+
+const NO_VERDICT = 'no case produced a verdict';
+
+/**
+ * Judges each gate against the run's metrics. Pure. A gate over nothing never passes: over zero
+ * judged cases it fails (cases ran and every one errored) or reads n/a (no case ran at all, or —
+ * for a rate — the judged cases gave its code no opportunity). docs/gates.md has the table.
+ */
 export function evaluateGates(
   gates: readonly GateConfig[],
   metrics: RunMetrics,
   summary: RunSummary,
 ): GateResult[] {
-  return (gates.length > 0 ? gates : DEFAULT_GATES).map((gate) => evaluate(gate, metrics, summary));
+  const judged: Judged = { cases: summary.cases, verdicts: metrics.passRate.of };
+  return (gates.length > 0 ? gates : DEFAULT_GATES).map((gate) =>
+    evaluate(gate, metrics, summary, judged),
+  );
 }
 
-function atMost(name: string, actual: number, max: number): GateResult {
-  return { name, threshold: `<= ${max}`, actual, passed: actual <= max };
+function measured(name: string, threshold: string, actual: number, met: boolean): GateResult {
+  return { name, threshold, actual, passed: met, outcome: met ? 'pass' : 'fail' };
 }
 
-function atLeast(name: string, actual: number, min: number): GateResult {
-  return { name, threshold: `>= ${min}`, actual, passed: actual >= min };
+function unmeasured(name: string, threshold: string, outcome: 'fail' | 'n/a', note: string) {
+  return { name, threshold, actual: 0, passed: false, outcome, note } satisfies GateResult;
 }
 
-function evaluate(gate: GateConfig, metrics: RunMetrics, summary: RunSummary): GateResult {
+/** A gate whose number comes from judged cases: it means nothing when every case errored. */
+function overCases(name: string, threshold: string, judged: Judged, gate: () => GateResult) {
+  return judged.cases > 0 && judged.verdicts === 0
+    ? unmeasured(name, threshold, 'fail', NO_VERDICT)
+    : gate();
+}
+
+function evaluate(
+  gate: GateConfig,
+  metrics: RunMetrics,
+  summary: RunSummary,
+  judged: Judged,
+): GateResult {
   switch (gate.metric) {
-    case 'count':
-      return atMost(`count(${gate.code})`, metrics.byCode[gate.code]?.count ?? 0, gate.max);
-    case 'rate': {
-      const rate = metrics.byCode[gate.code];
-      // With no opportunities (of = 0) there is nothing the gate could catch: it passes.
-      const upper = rate && rate.of > 0 ? rate.high : 0;
-      const actual = gate.bound === 'upper' ? upper : (rate?.rate ?? 0);
-      const name = gate.bound === 'upper' ? `rate(${gate.code}) upper 95%` : `rate(${gate.code})`;
-      return atMost(name, round(actual), gate.max);
+    case 'count': {
+      const name = `count(${gate.code})`;
+      const actual = metrics.byCode[gate.code]?.count ?? 0;
+      return overCases(name, `<= ${gate.max}`, judged, () =>
+        measured(name, `<= ${gate.max}`, actual, actual <= gate.max),
+      );
     }
-    // No case with a verdict (a property replay, or every case errored): nothing to judge here;
-    // errors have their own gate.
+    case 'rate':
+      return rateGate(gate, metrics, judged);
     case 'pass_rate':
-      return atLeast(
-        'pass_rate',
-        metrics.passRate.of === 0 ? 1 : round(metrics.passRate.rate),
-        gate.min,
-      );
+      return passGate('pass_rate', metrics.passRate, gate.min, judged);
     case 'pass_all_repeats':
-      return atLeast(
-        'pass^k',
-        metrics.passAllRepeats.of === 0 ? 1 : round(metrics.passAllRepeats.rate),
-        gate.min,
-      );
+      return passGate('pass^k', metrics.passAllRepeats, gate.min, judged);
     case 'errored':
-      return atMost('errored', summary.errored, gate.max);
-    case 'cost':
-      return atMost('cost', round(metrics.cost), gate.max);
-    case 'properties_failed':
-      return atMost('properties failed', summary.propertiesFailed ?? 0, gate.max);
+      return measured('errored', `<= ${gate.max}`, summary.errored, summary.errored <= gate.max);
+    case 'cost': {
+      const actual = round(metrics.cost);
+      return overCases('cost', `<= ${gate.max}`, judged, () =>
+        measured('cost', `<= ${gate.max}`, actual, actual <= gate.max),
+      );
+    }
+    case 'properties_failed': {
+      const actual = summary.propertiesFailed ?? 0;
+      return measured('properties failed', `<= ${gate.max}`, actual, actual <= gate.max);
+    }
   }
+}
+
+function rateGate(
+  gate: Extract<GateConfig, { metric: 'rate' }>,
+  metrics: RunMetrics,
+  judged: Judged,
+): GateResult {
+  const name = gate.bound === 'upper' ? `rate(${gate.code}) upper 95%` : `rate(${gate.code})`;
+  const threshold = `<= ${gate.max}`;
+  const rate = metrics.byCode[gate.code];
+  if (rate === undefined || rate.of === 0) {
+    if (judged.cases > 0 && judged.verdicts === 0)
+      return unmeasured(name, threshold, 'fail', NO_VERDICT);
+    return unmeasured(name, threshold, 'n/a', `no opportunity for ${gate.code} in this run`);
+  }
+  const actual = round(gate.bound === 'upper' ? rate.high : rate.rate);
+  return measured(name, threshold, actual, actual <= gate.max);
+}
+
+function passGate(
+  name: string,
+  rate: RunMetrics['passRate'],
+  min: number,
+  judged: Judged,
+): GateResult {
+  const threshold = `>= ${min}`;
+  // A property replay runs no case: there is nothing for a pass rate to say.
+  if (judged.cases === 0) return unmeasured(name, threshold, 'n/a', 'no case ran');
+  if (judged.verdicts === 0 || rate.of === 0)
+    return unmeasured(name, threshold, 'fail', `${NO_VERDICT} (${judged.cases} errored)`);
+  const actual = round(rate.rate);
+  return measured(name, threshold, actual, actual >= min);
+}
+
+/**
+ * The run's verdict: it passes when no gate failed, at least one gate was judged, and nothing
+ * else stops it (`reasons`: a case file that did not load, cases that all errored).
+ */
+export function runVerdict(
+  gates: readonly GateResult[],
+  metrics: RunMetrics,
+  summary: RunSummary,
+  unloaded: number,
+): { readonly passed: boolean; readonly reasons: readonly string[] } {
+  const reasons: string[] = [];
+  if (unloaded > 0) reasons.push(`${unloaded} case file${unloaded === 1 ? '' : 's'} did not load`);
+  if (summary.cases > unloaded && metrics.passRate.of === 0) reasons.push(NO_VERDICT);
+  if (gates.length > 0 && gates.every((g) => outcomeOf(g) === 'n/a'))
+    reasons.push('no gate had anything to judge');
+  const passed = reasons.length === 0 && gates.every((g) => outcomeOf(g) !== 'fail');
+  return { passed, reasons };
 }
 
 function round(x: number): number {

@@ -138,7 +138,7 @@ describe('runSuite', () => {
     expect(report.metrics.passAllRepeats).toMatchObject({ count: 1, of: 2 });
     expect(report.metrics.passRate).toMatchObject({ count: 5, of: 6 });
     expect(report.gates).toEqual([
-      { name: 'pass^k', threshold: '>= 1', actual: 0.5, passed: false },
+      { name: 'pass^k', threshold: '>= 1', actual: 0.5, passed: false, outcome: 'fail' },
     ]);
     expect(report.passed).toBe(false);
   });
@@ -157,8 +157,14 @@ describe('runSuite', () => {
     );
 
     expect(failing.gates).toEqual([
-      { name: 'count(handoff.missed)', threshold: '<= 0', actual: 0, passed: true },
-      { name: 'count(handoff.late)', threshold: '<= 0', actual: 1, passed: false },
+      {
+        name: 'count(handoff.missed)',
+        threshold: '<= 0',
+        actual: 0,
+        passed: true,
+        outcome: 'pass',
+      },
+      { name: 'count(handoff.late)', threshold: '<= 0', actual: 1, passed: false, outcome: 'fail' },
     ]);
     expect(failing.passed).toBe(false);
     expect(tolerant.passed).toBe(true);
@@ -171,8 +177,8 @@ describe('runSuite', () => {
 
     expect(report.gates).toEqual([
       // The errored case has no verdict: it fails the errored gate, not the pass rate.
-      { name: 'pass_rate', threshold: '>= 1', actual: 1, passed: true },
-      { name: 'errored', threshold: '<= 0', actual: 1, passed: false },
+      { name: 'pass_rate', threshold: '>= 1', actual: 1, passed: true, outcome: 'pass' },
+      { name: 'errored', threshold: '<= 0', actual: 1, passed: false, outcome: 'fail' },
     ]);
   });
 

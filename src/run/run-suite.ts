@@ -12,7 +12,7 @@ import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
-import { evaluateGates } from './gates.ts';
+import { evaluateGates, runVerdict } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import { summarize, toCaseResult } from './summarize.ts';
@@ -87,6 +87,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
+  const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
   const unhandled = plan.adapter.lateErrors?.() ?? [];
   // Nothing the implementation put in a payload or an error may carry a secret into a report.
   return new Redaction(config.redact).value<RunReport>({
@@ -96,10 +97,11 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     durationMs: Math.round(performance.now() - started),
     repeat,
     // An error that escaped the implementation fails the run even when every gate passed.
-    passed: gates.every((g) => g.passed) && unhandled.length === 0,
+    passed: verdict.passed && unhandled.length === 0,
     summary,
     metrics,
     gates,
+    ...(verdict.reasons.length > 0 && { reasons: verdict.reasons }),
     cases,
     properties,
     ...(unhandled.length > 0 && { unhandled }),
@@ -108,7 +110,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
 function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
-  const checks = enabledChecks(config.checks);
+  const checks = enabledChecks(config.checks, config.facts ? { facts: config.facts } : {});
   const require = config.contracts?.require ?? false;
   if (contracts.length > 0 || require)
     checks.push(bindCheck(contractConformance, { contracts, require }));

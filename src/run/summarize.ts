@@ -1,5 +1,6 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
+import { caseTally } from '../metrics/case-tally.ts';
 import { runCost } from '../metrics/compute-metrics.ts';
 import type { FindingCode } from '../model/finding.ts';
 import type { Case } from '../model/labelled-case.ts';
@@ -37,6 +38,7 @@ export function toCaseResult(
     durationMs: Math.round(runs.reduce((sum, r) => sum + r.durationMs, 0) * 1000) / 1000,
     ...(shown?.error !== undefined && { error: shown.error }),
     ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
+    tally: caseTally(runs),
     ...caseDetails(testCase, runs, shown),
   };
 }

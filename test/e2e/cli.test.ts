@@ -69,13 +69,14 @@ async function caseTags(): Promise<Map<string, string[]>> {
 }
 
 describe('baton run filters and reporters', () => {
-  it('--case keeps exact ids and expands `*` wildcards', async () => {
+  it('--case keeps exact ids and expands `*` wildcards, repeated or comma separated', async () => {
     const dir = outDir();
 
     const result = await runCli([
       'run',
       '--case',
-      'refund-750-needs-approval',
+      'refund-750-needs-approval,deadline-risk-25',
+      '--case',
       'deadline-risk-*',
       '--out',
       dir,

@@ -54,8 +54,8 @@ describe('an implementation that throws, rejects or hangs on some cases (timeout
 
   it('fails the default errored gate; the pass rate counts only cases with a verdict', () => {
     expect(report.gates).toEqual([
-      { name: 'pass_rate', threshold: '>= 1', actual: 1, passed: true },
-      { name: 'errored', threshold: '<= 0', actual: 3, passed: false },
+      { name: 'pass_rate', threshold: '>= 1', actual: 1, passed: true, outcome: 'pass' },
+      { name: 'errored', threshold: '<= 0', actual: 3, passed: false, outcome: 'fail' },
     ]);
   });
 

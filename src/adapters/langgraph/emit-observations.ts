@@ -8,7 +8,8 @@ import {
 } from '@opentelemetry/api';
 import { preciseNow } from '../../capture/clock.ts';
 import { ATTR, EVENT, GENAI } from '../../conventions/attributes.ts';
-import { acceptAttributes, handoffAttributes } from '../../public/conventions.ts';
+import { asksSomething } from '../../model/asking.ts';
+import { acceptAttributes, emitQuestion, handoffAttributes } from '../../public/conventions.ts';
 import type { NodeRun, ToolRun } from './run-observer.ts';
 import { isTransferTool } from './transfer-calls.ts';
 import type { Observation, Transfer } from './update-mapper.ts';
@@ -106,4 +107,23 @@ function transferAttributes(t: Transfer): Attributes {
 
 function timed(tracer: Tracer, name: string, attributes: Attributes, at: number, parent: Context) {
   tracer.startSpan(name, { startTime: at, attributes }, parent).end(at);
+}
+
+/** The last reply among a turn's observations so far. */
+export function lastReply(
+  observations: readonly Observation[],
+  before: { readonly by: string; readonly text: string } | undefined,
+): { readonly by: string; readonly text: string } | undefined {
+  let reply = before;
+  for (const o of observations) if (o.kind === 'node' && o.reply) reply = o.reply;
+  return reply;
+}
+
+/** The turn's last AI message, when it asks the customer something, as Baton's question span. */
+export function emitReply(
+  reply: { readonly by: string; readonly text: string } | undefined,
+  tracer: Tracer,
+): void {
+  if (reply === undefined || !asksSomething(reply.text)) return;
+  emitQuestion({ by: reply.by, to: 'customer', text: reply.text }, tracer);
 }

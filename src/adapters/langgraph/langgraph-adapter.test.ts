@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { context } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createCapture } from '../../capture/capture.ts';
+import { handoffReask } from '../../checks/handoff-reask.ts';
+import { bindCheck } from '../../checks/registry.ts';
 import { BatonError } from '../../errors.ts';
 import type { CaseRun } from '../../metrics/case-run.ts';
 import type { Case } from '../../model/labelled-case.ts';
@@ -122,6 +124,40 @@ describe('createLangGraphAdapter: running a graph turn by turn', () => {
     );
     expect(kinds).toEqual(['turn triage', 'handoff', 'turn refunds', 'ack', 'turn refunds']);
     expect(handoffsOf(timeline)[0]?.payload).toMatchObject({ order_id: 'A-1001' });
+  });
+});
+
+describe('createLangGraphAdapter: the turn’s last AI message', () => {
+  it('is a question to the customer when it asks something: a receiver re-asking is handoff.reask', async () => {
+    const scripts: Scripts = {
+      refund: {
+        triage: [toRefunds],
+        refunds: ['What is your order number, please?', 'Thanks, refunded.'],
+      },
+    };
+    const labelled: Case = {
+      ...refundCase,
+      labels: { handoffs: [], facts: [{ name: 'order_id', value: 'A-1001', step: 0 }] },
+    };
+    const adapter = createLangGraphAdapter(
+      { path: './scripted-app.ts', options: { scripts } },
+      SUITE,
+    );
+    await adapter.setup?.();
+    try {
+      const result = await runCaseOnce(labelled, 0, {
+        adapter,
+        capture,
+        checks: [bindCheck(handoffReask, { facts: { order_id: ['order number'] } })],
+        timeoutMs: 10_000,
+      });
+
+      expect(result.findings.map((f) => f.message)).toEqual([
+        'refunds asked customer "What is your order number, please?" at step 0 after triage handed over at step 0, but step 0 already gave order_id (A-1001)',
+      ]);
+    } finally {
+      await adapter.teardown?.();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import type { AppModule } from '../app-import.ts';
 import { caseBasics } from '../case-basics.ts';
-import { emitObservations, emitToolRuns } from './emit-observations.ts';
+import { emitObservations, emitReply, emitToolRuns, lastReply } from './emit-observations.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
 import { agentOfRun, RunObserver } from './run-observer.ts';
@@ -147,13 +147,17 @@ export async function runTurn(
 ): Promise<void> {
   try {
     const stream = await graph.stream(input, options);
+    let reply: Parameters<typeof emitReply>[0];
     for await (const chunk of stream) {
       const timing = observer && {
         runs: observer.takeRuns(chunk),
         toolCall: (id: string) => observer.toolCall(id),
       };
-      emitObservations(mapper.consume(chunk), ctx.tracer, timing);
+      const observations = mapper.consume(chunk);
+      emitObservations(observations, ctx.tracer, timing);
+      reply = lastReply(observations, reply);
     }
+    emitReply(reply, ctx.tracer);
   } finally {
     if (observer) emitToolRuns(observer.tools, ctx.tracer);
   }

@@ -43,6 +43,32 @@ export function callingMessage(message: unknown): CallingMessage | undefined {
   return { author: typeof message.name === 'string' ? message.name : undefined, calls };
 }
 
+/**
+ * An AI message that says something in words and calls no tool: a reply to the customer. `key`
+ * tells it apart from the same message resent in a later update (its id, else author and text).
+ */
+export function spokenReply(
+  message: unknown,
+): { readonly key: string; readonly author?: string; readonly text: string } | undefined {
+  if (!isRecord(message) || message.type !== 'ai' || callingMessage(message)) return undefined;
+  const text = contentText(message.content);
+  if (text.trim() === '') return undefined;
+  const author = typeof message.name === 'string' ? message.name : undefined;
+  const key = typeof message.id === 'string' ? `reply:${message.id}` : `reply:${author}:${text}`;
+  return { key, text, ...(author !== undefined && { author }) };
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) =>
+      isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '',
+    )
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** LangGraph's own normalisation of an agent name inside a tool name. */
 export function toolSafeName(name: string): string {
   return name.trim().replace(/\s+/g, '_').toLowerCase();

@@ -198,3 +198,37 @@ describe('createUpdateMapper on hand-made updates', () => {
     expect(mapper.consume({ other: { count: 1 } })).toEqual([]);
   });
 });
+
+describe('replies in graph updates', () => {
+  const roster = { agents: ['triage', 'refunds'], persons: [] };
+  const said = (name: string, content: unknown, id: string) => ({ type: 'ai', name, id, content });
+
+  it('carries the newest AI message in words, once, even when the history is resent', () => {
+    const mapper = createUpdateMapper(roster);
+    const first = said('refunds', 'Could you give me your order number?', 'm1');
+    const replies = (chunk: unknown) =>
+      mapper.consume(chunk).flatMap((o) => (o.kind === 'node' && o.reply ? [o.reply] : []));
+
+    expect(replies({ refunds: { messages: [first] } })).toEqual([
+      { by: 'refunds', text: 'Could you give me your order number?' },
+    ]);
+    const second = said('refunds', [{ type: 'text', text: 'Thanks, refunded.' }], 'm2');
+    expect(replies({ refunds: { messages: [first, second] } })).toEqual([
+      { by: 'refunds', text: 'Thanks, refunded.' },
+    ]);
+    expect(replies({ refunds: { messages: [first, second] } })).toEqual([]);
+  });
+
+  it('does not take a message that calls a tool, or says nothing, for a reply', () => {
+    const mapper = createUpdateMapper(roster);
+    const observations = mapper.consume({
+      triage: {
+        messages: [
+          ai('triage', [{ name: 'transfer_to_refunds', id: 'c1' }], 'm3'),
+          said('triage', '', 'm4'),
+        ],
+      },
+    });
+    expect(observations.every((o) => o.kind !== 'node' || o.reply === undefined)).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import {
   callingMessage,
   isRecord,
   messagesOf,
+  spokenReply,
   toolSafeName,
   transferTarget,
 } from './transfer-calls.ts';
@@ -30,6 +31,8 @@ export type Observation =
       /** Set when this node is the receiver of the last handoff and now runs: it took the work. */
       readonly acceptedFrom?: string;
       readonly transfers: readonly Transfer[];
+      /** The last AI message this update adds that says something in words (no tool calls). */
+      readonly reply?: { readonly by: string; readonly text: string };
     }
   | { readonly kind: 'interrupt'; readonly values: readonly unknown[] };
 
@@ -118,6 +121,18 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     };
   }
 
+  /** The newest AI message in words that this update adds (swarms resend their history). */
+  function replyIn(node: string, update: unknown): { by: string; text: string } | undefined {
+    let reply: { by: string; text: string } | undefined;
+    for (const message of messagesOf(update)) {
+      const said = spokenReply(message);
+      if (said === undefined || seen.has(said.key)) continue;
+      seen.add(said.key);
+      reply = { by: senderOf(node, said.author), text: said.text };
+    }
+    return reply;
+  }
+
   function consumeNode(node: string, update: unknown): Observation | undefined {
     const role = roleOf(node);
     interrupted = false;
@@ -131,12 +146,14 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     const last = transfers.at(-1);
     if (last) pending = { from: last.from, to: last.to };
     if (role !== 'agent' && transfers.length === 0) return undefined;
+    const reply = role === 'agent' ? replyIn(node, update) : undefined;
     return {
       kind: 'node',
       node,
       role,
       ...(acceptedFrom !== undefined && { acceptedFrom }),
       transfers,
+      ...(reply !== undefined && { reply }),
     };
   }
 

@@ -64,6 +64,14 @@ describe('the openai-agents adapter on a scripted model', () => {
     expect(run.error).toBeUndefined();
     expect(eventsOf(run.spans, adapter.toolEffects)).toEqual([
       { kind: 'agent_turn', step: 0, agent: 'triage' },
+      // The turn's final output asks the customer something: a question with its words.
+      {
+        kind: 'question',
+        step: 0,
+        by: 'triage',
+        to: 'customer',
+        text: 'Which order, and how much?',
+      },
       { kind: 'agent_turn', step: 1, agent: 'triage' },
       {
         kind: 'handoff',
@@ -76,6 +84,18 @@ describe('the openai-agents adapter on a scripted model', () => {
       { kind: 'tool_call', step: 1, tool: 'issue_refund', agent: 'refunds' },
       { kind: 'effect', step: 1, effect: 'refund', key: 'A-1', agent: 'refunds' },
     ]);
+  });
+
+  it('reads a final output that asks nothing as no question', async () => {
+    const adapter = scriptedAdapter({
+      plain: { steps: [[say('Triage Agent', 'Your refund is on its way.')]] },
+    });
+
+    const run = await withAdapter(adapter, () =>
+      runInScope(adapter, deskCase('plain', [refundSteps[0]])),
+    );
+
+    expect(eventsOf(run.spans)).toEqual([{ kind: 'agent_turn', step: 0, agent: 'triage' }]);
   });
 
   it('places every mapped span under its step span, not by time', async () => {
@@ -122,7 +142,10 @@ describe('the openai-agents adapter on a scripted model', () => {
       runInScope(adapter, deskCase('direct', [refundSteps[0]], 'refunds')),
     );
 
-    expect(eventsOf(run.spans)).toEqual([{ kind: 'agent_turn', step: 0, agent: 'refunds' }]);
+    expect(eventsOf(run.spans)).toEqual([
+      { kind: 'agent_turn', step: 0, agent: 'refunds' },
+      { kind: 'question', step: 0, by: 'refunds', to: 'customer', text: 'Which order?' },
+    ]);
   });
 
   it('hands the work back from a person who holds it when their decision arrives', async () => {

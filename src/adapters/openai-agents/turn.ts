@@ -7,6 +7,7 @@ import { handoffCalls, type RunItemLike } from './handoff-calls.ts';
 import { mapSdkSpans, nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
+import { replySpan } from './reply-span.ts';
 import type { SdkSpanRecord } from './sdk-span.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 import type { BatonTraceProcessor, TurnRecording } from './trace-processor.ts';
@@ -38,6 +39,7 @@ interface RunOutcome {
   readonly history: AgentInputItem[];
   readonly lastAgent: AnyAgent | undefined;
   readonly newItems: readonly RunItemLike[];
+  readonly finalOutput?: unknown;
 }
 
 /** A turn whose run threw: the implementation failed, or the SDK refused what the model did. */
@@ -88,6 +90,9 @@ export async function runTurn(
     setup.processor.close(traceId);
   }
   const spans = mapSdkSpans(recording.spans, handoffCalls(result?.newItems ?? []), setup.rules);
+  const speaker = nameOf((result?.lastAgent ?? agent).name, setup.rules);
+  const reply = replySpan(result?.finalOutput, speaker, spans, `${traceId}:reply`);
+  if (reply) spans.push(reply);
   emitPlannedSpans(setup.tracer, parent, spans);
   if (!recording.sawTrace) {
     throw new TracingLostError(

@@ -38,13 +38,18 @@ describe('effect-count', () => {
     expect(effectCount.run(t, effectLabels(), {})).toEqual([]);
   });
 
-  it('judges `times: 0` as must-not-happen: one commit is effect.double with expected 0', () => {
-    const t = timeline(effect('refund', 'A-1', 'refunds', 2));
+  it('judges `times: 0` as must-not-happen: any commit is effect.forbidden, not a double', () => {
+    const t = timeline(
+      effect('refund', 'A-1', 'refunds', 2),
+      effect('refund', 'A-1', 'billing', 3),
+    );
     const findings = effectCount.run(t, effectLabels([expectEffect('refund', 'A-1', 0)]), {});
 
-    expect(findings).toMatchObject([{ code: 'effect.double', step: 2, expected: { times: 0 } }]);
+    expect(findings).toMatchObject([
+      { code: 'effect.forbidden', step: 2, expected: { times: 0 }, observed: { times: 2 } },
+    ]);
     expect(describeFinding(findings[0]!)).toBe(
-      'refund A-1 committed once (by refunds); it must not happen',
+      'refund A-1 committed 2 times (by refunds, billing); it must not happen',
     );
   });
 
@@ -64,7 +69,8 @@ describe('effect-count', () => {
     const t = timeline(effect('refund', 'A-1', 'r', 1), effect('email', 'x', 'r', 1));
     const l = effectLabels([expectEffect('refund', 'A-1', 1), expectEffect('refund', 'B-2', 0)]);
     expect(effectCount.opportunities(t, l, {})).toEqual({
-      'effect.double': 3,
+      'effect.double': 2,
+      'effect.forbidden': 1,
       'effect.missing': 1,
     });
   });
@@ -99,12 +105,13 @@ describe('effect-count properties', () => {
   );
 
   test.prop([fc.nat(4), fc.nat(4)])(
-    'a labelled identity is double above its times, missing below, clean at exactly',
+    'a labelled identity is double above its times (forbidden when 0), missing below, clean at exactly',
     (times, commits) => {
       const events = Array.from({ length: commits }, (_, n) => effect('refund', 'A-1', 'r', n));
       const l = effectLabels([expectEffect('refund', 'A-1', times)]);
       const found = codes(effectCount.run(timeline(...events), l, {}));
-      const want = commits > times ? ['effect.double'] : commits < times ? ['effect.missing'] : [];
+      const over = times === 0 ? ['effect.forbidden'] : ['effect.double'];
+      const want = commits > times ? over : commits < times ? ['effect.missing'] : [];
       expect(found).toEqual(want);
     },
   );

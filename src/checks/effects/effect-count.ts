@@ -3,19 +3,22 @@ import { defineCheck } from '../check.ts';
 import { agentsOf, expectedEffects, identity, ledger } from './ledger.ts';
 
 /**
- * The side-effect ledger's counts. effect.double: an identity (effect, key) committed more often
- * than allowed — the label's `times`, else once (so `times: 0` committed once is double, and an
- * unlabelled identity committed twice is double too). effect.missing: a labelled identity
- * committed fewer than `times` times. Only committed effects count.
+ * The side-effect ledger's counts. effect.forbidden: an identity labelled `times: 0` (must not
+ * happen) committed at all. effect.double: any other identity committed more often than allowed
+ * — the label's `times`, else once (an unlabelled identity committed twice is double).
+ * effect.missing: a labelled identity committed fewer than `times` times. Only committed effects
+ * count.
  */
 export const effectCount = defineCheck<Record<string, never>>({
   name: 'effect-count',
   opportunities(timeline, labels) {
     const expected = expectedEffects(labels);
     const committed = new Set(ledger(timeline).map((l) => identity(l.effect, l.key)));
-    for (const [id, x] of expected) if (x.times === 0) committed.add(id);
+    const forbidden = [...expected].filter(([, x]) => x.times === 0).map(([id]) => id);
+    for (const id of forbidden) committed.delete(id);
     return {
       'effect.double': committed.size,
+      'effect.forbidden': forbidden.length,
       'effect.missing': [...expected.values()].filter((x) => x.times > 0).length,
     };
   },
@@ -29,7 +32,7 @@ export const effectCount = defineCheck<Record<string, never>>({
       if (over === undefined) continue;
       findings.push({
         check: 'effect-count',
-        code: 'effect.double',
+        code: allowed === 0 ? 'effect.forbidden' : 'effect.double',
         outcome: 'fail',
         step: over.step,
         expected: { effect, key, times: allowed },

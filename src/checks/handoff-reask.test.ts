@@ -1,0 +1,124 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import type { Labels } from '../model/labelled-case.ts';
+import type { QuestionEvent } from '../model/timeline.ts';
+import { describeFinding } from './describe-finding.ts';
+import { handoffReask } from './handoff-reask.ts';
+import { handoff, timeline } from './timeline-fixtures.ts';
+
+let n = 0;
+function question(by: string, step: number, extra: Partial<QuestionEvent> = {}): QuestionEvent {
+  n += 1;
+  return {
+    kind: 'question',
+    by,
+    to: 'customer',
+    fields: [],
+    step,
+    at: step * 100 + 50 + n / 1e6,
+    spanId: `q${n}`,
+    ...extra,
+  };
+}
+
+const given: Labels = {
+  handoffs: [],
+  facts: [{ name: 'order_id', value: 'A-1001', step: 0 }],
+};
+const facts = { order_id: ['order number', 'reference'] };
+
+describe('handoff-reask', () => {
+  it('flags a receiver asking again, in words, for a fact an earlier step gave', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 1, { text: 'Happy to help! Could you send me your order number?' }),
+    );
+    const findings = handoffReask.run(t, given, { facts });
+
+    expect(findings).toMatchObject([
+      {
+        code: 'handoff.reask',
+        step: 1,
+        expected: { fact: 'order_id', value: 'A-1001', givenAt: 0 },
+        observed: {
+          by: 'refunds',
+          to: 'customer',
+          sentence: 'Could you send me your order number?',
+        },
+      },
+    ]);
+    expect(describeFinding(findings[0]!)).toBe(
+      'refunds asked customer "Could you send me your order number?" at step 1 after triage handed over at step 1, but step 0 already gave order_id (A-1001)',
+    );
+  });
+
+  it('knows a fact by its field, or its name in prose, without a facts map', () => {
+    const byField = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 2, { fields: ['order_id'] }),
+    );
+    const byName = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 2, { text: 'What is the order ID?' }),
+    );
+    expect(handoffReask.run(byField, given, {})).toHaveLength(1);
+    expect(handoffReask.run(byName, given, {})).toHaveLength(1);
+  });
+
+  it('does not flag: the entry agent asking, a question before the handoff, or before the fact', () => {
+    const entry = timeline(
+      question('triage', 1, { fields: ['order_id'] }),
+      handoff('triage', 'refunds', 2),
+    );
+    const early = timeline(
+      question('refunds', 0, { fields: ['order_id'] }),
+      handoff('triage', 'refunds', 1),
+    );
+    const later: Labels = { handoffs: [], facts: [{ name: 'order_id', value: 'A-1001', step: 3 }] };
+    const beforeGiven = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 2, { fields: ['order_id'] }),
+    );
+    expect(handoffReask.run(entry, given, {})).toEqual([]);
+    expect(handoffReask.run(early, given, {})).toEqual([]);
+    expect(handoffReask.run(beforeGiven, later, {})).toEqual([]);
+  });
+
+  it('does not read a statement as a question: mentioning the order number is not asking', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 1, { text: 'Your order number A-1001 is refunded. Anything else?' }),
+    );
+    expect(handoffReask.run(t, given, { facts })).toEqual([]);
+  });
+
+  it('flags each fact once, at its first re-ask, and counts one opportunity per fact', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 1, { fields: ['order_id'] }),
+      question('refunds', 2, { fields: ['order_id'] }),
+    );
+    expect(handoffReask.run(t, given, {}).map((f) => f.step)).toEqual([1]);
+    expect(handoffReask.opportunities(t, given, {})).toEqual({ 'handoff.reask': 1 });
+    expect(handoffReask.opportunities(t, { handoffs: [] }, {})).toEqual({ 'handoff.reask': 0 });
+  });
+});
+
+describe('handoff-reask properties', () => {
+  test.prop([fc.nat(4), fc.nat(4), fc.nat(4)])(
+    'a re-ask is found exactly when the asker had received work and the fact was given by then',
+    (handoffStep, askStep, givenStep) => {
+      const labels: Labels = {
+        handoffs: [],
+        facts: [{ name: 'order_id', value: 'A-1', step: givenStep }],
+      };
+      const t = timeline(
+        handoff('triage', 'refunds', handoffStep),
+        question('refunds', askStep, { fields: ['order_id'] }),
+      );
+      const found = handoffReask.run(t, labels, {}).length === 1;
+      // Within one step the handoff comes first (the fixtures place questions mid-step).
+      expect(found).toBe(handoffStep <= askStep && givenStep <= askStep);
+    },
+  );
+});

@@ -1,0 +1,71 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import type { CompareReport } from '../compare/compare-report.ts';
+import { renderCompareConsole } from '../compare/render/console.ts';
+import { renderCompareJson } from '../compare/render/json.ts';
+import { renderCompareMarkdown } from '../compare/render/markdown.ts';
+import { BatonError } from '../errors.ts';
+import type { RunReport } from '../model/report.ts';
+import type { ReportFormat } from '../model/suite.ts';
+import { parseReport } from '../report/json.ts';
+import { type CliIo, EXIT } from './io.ts';
+
+/** Where and how a comparison is shown and written. */
+export interface ComparisonOutput {
+  readonly formats: readonly ReportFormat[];
+  /** Folder for compare.json and compare.md; nothing is written without one. */
+  readonly dir?: string;
+  /** File name without extension (default `compare`). */
+  readonly stem?: string;
+  readonly color: boolean;
+  readonly verbose: boolean;
+}
+
+/** Prints the comparison, writes its files, and returns the exit code its gates give. */
+export async function emitComparison(
+  report: CompareReport,
+  out: ComparisonOutput,
+  io: CliIo,
+): Promise<number> {
+  if (out.formats.includes('console')) {
+    io.stdout(renderCompareConsole(report, { color: out.color, verbose: out.verbose }));
+  }
+  const files = [
+    ...(out.formats.includes('json') ? [['json', renderCompareJson] as const] : []),
+    ...(out.formats.includes('md') ? [['md', renderCompareMarkdown] as const] : []),
+  ];
+  if (out.dir !== undefined && files.length > 0) {
+    const dir = out.dir;
+    await mkdir(dir, { recursive: true }).catch((error: Error) => {
+      throw new BatonError(
+        'usage',
+        `Failed to write the comparison to ${dir}: ${error.message}. Pass --out a folder Baton may create or write into.`,
+      );
+    });
+    const written = await Promise.all(
+      files.map(async ([ext, render]) => {
+        const path = join(dir, `${out.stem ?? 'compare'}.${ext}`);
+        await writeFile(path, render(report));
+        return relative(io.cwd, path);
+      }),
+    );
+    io.stdout(`Comparison: ${written.join(', ')}\n`);
+  }
+  return report.passed ? EXIT.ok : EXIT.gateFailed;
+}
+
+/** Reads a saved report.json for a comparison; a missing or foreign file is a usage error. */
+export async function readRunReport(path: string, cwd: string, role: string): Promise<RunReport> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'there is no such file' : `it cannot be read (${code})`;
+    throw new BatonError(
+      'file.not_found',
+      `Failed to read the ${role} report ${path}: ${why}. Pass the report.json a baton run wrote (e.g. reports/example/report.json).`,
+    );
+  }
+  return parseReport(text, `the ${role} report ${path}`);
+}

@@ -1,0 +1,111 @@
+import type { CompareGate, CompareMetric } from '../model/compare-config.ts';
+import type { CompareGateResult, CompareReport, MetricComparison } from './compare-report.ts';
+
+/** Gates a comparison gets when it declares none: nothing broke, nothing errored. */
+export const DEFAULT_COMPARE_GATES: readonly CompareGate[] = [
+  { gate: 'no_new_failures', max: 0 },
+  { gate: 'errored', max: 0 },
+];
+
+type Judged = Pick<CompareReport, 'summary' | 'metrics' | 'candidate'>;
+
+/** Judges each gate against the comparison. Pure. */
+export function evaluateCompareGates(
+  gates: readonly CompareGate[],
+  report: Judged,
+): CompareGateResult[] {
+  const list = gates.length > 0 ? gates : DEFAULT_COMPARE_GATES;
+  return list.flatMap((gate) => evaluate(gate, report));
+}
+
+/** A metric no case had (a code neither side found) compares as equal: no difference. */
+function row(report: Judged, metric: CompareMetric): MetricComparison | undefined {
+  return report.metrics.find((m) => m.metric === metric);
+}
+
+function evaluate(gate: CompareGate, report: Judged): CompareGateResult[] {
+  switch (gate.gate) {
+    case 'no_new_failures': {
+      const broke = report.summary.broke;
+      return [
+        {
+          name: 'no new failures',
+          threshold: `<= ${gate.max}`,
+          actual: broke,
+          passed: broke <= gate.max,
+        },
+      ];
+    }
+    case 'errored': {
+      const n = report.candidate.errored;
+      return [
+        {
+          name: 'errored (candidate)',
+          threshold: `<= ${gate.max}`,
+          actual: n,
+          passed: n <= gate.max,
+        },
+      ];
+    }
+    case 'delta':
+      return deltaResults(gate, row(report, gate.metric));
+    case 'better': {
+      const r = row(report, gate.metric);
+      const p = r?.mcnemar.p ?? 1;
+      const better = r !== undefined && r.mcnemar.better > r.mcnemar.worse;
+      return [
+        {
+          name: `better(${gate.metric})`,
+          threshold: `p < ${gate.p}`,
+          actual: round(p),
+          passed: better && p < gate.p,
+        },
+      ];
+    }
+    case 'not_worse': {
+      const r = row(report, gate.metric);
+      const p = r?.mcnemar.p ?? 1;
+      const worse = r !== undefined && r.mcnemar.worse > r.mcnemar.better && p < gate.p;
+      return [
+        {
+          name: `not_worse(${gate.metric})`,
+          threshold: `not worse at p < ${gate.p}`,
+          actual: round(p),
+          passed: !worse,
+        },
+      ];
+    }
+  }
+}
+
+function deltaResults(
+  gate: Extract<CompareGate, { gate: 'delta' }>,
+  r: MetricComparison | undefined,
+): CompareGateResult[] {
+  const d = r?.difference ?? { value: 0, low: 0, high: 0 };
+  const interval = gate.bound === 'interval';
+  const results: CompareGateResult[] = [];
+  if (gate.max !== undefined) {
+    const actual = round(interval ? d.high : d.value);
+    results.push({
+      name: `delta(${gate.metric})${interval ? ' upper 95%' : ''}`,
+      threshold: `<= ${gate.max}`,
+      actual,
+      passed: actual <= gate.max,
+    });
+  }
+  if (gate.min !== undefined) {
+    const actual = round(interval ? d.low : d.value);
+    results.push({
+      name: `delta(${gate.metric})${interval ? ' lower 95%' : ''}`,
+      threshold: `>= ${gate.min}`,
+      actual,
+      passed: actual >= gate.min,
+    });
+  }
+  return results;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,46 @@
+import type { CaseResult, RunReport } from '../model/report.ts';
+import type { CaseChangeKind } from './compare-report.ts';
+
+/** A case both reports ran, side by side. */
+export interface CasePair {
+  readonly id: string;
+  readonly a: CaseResult;
+  readonly b: CaseResult;
+  readonly change: Extract<CaseChangeKind, 'broke' | 'fixed' | 'changed' | 'same' | 'errored'>;
+}
+
+/** The cases of two reports matched by id: pairs in the baseline's order, then the leftovers. */
+export function pairCases(baseline: RunReport, candidate: RunReport) {
+  const byId = new Map(candidate.cases.map((c) => [c.id, c]));
+  const pairs: CasePair[] = [];
+  const removed: CaseResult[] = [];
+  const seen = new Set<string>();
+  for (const a of baseline.cases) {
+    const b = byId.get(a.id);
+    if (b === undefined || seen.has(a.id)) {
+      removed.push(a);
+      continue;
+    }
+    seen.add(a.id);
+    pairs.push({ id: a.id, a, b, change: changeOf(a, b) });
+  }
+  const added = candidate.cases.filter((c) => !seen.has(c.id));
+  return { pairs, added, removed };
+}
+
+/** broke: pass → fail; fixed: fail → pass; changed: same verdict, other findings. */
+export function changeOf(a: CaseResult, b: CaseResult): CasePair['change'] {
+  if (a.status === 'error' || b.status === 'error') return 'errored';
+  if (a.status === 'pass' && b.status === 'fail') return 'broke';
+  if (a.status === 'fail' && b.status === 'pass') return 'fixed';
+  return signature(a) === signature(b) ? 'same' : 'changed';
+}
+
+/**
+ * What a case's findings say, without volatile detail (span ids, wording): code, outcome, step
+ * and distance of each, plus the pass count over repeats.
+ */
+function signature(c: CaseResult): string {
+  const parts = c.findings.map((f) => `${f.code}|${f.outcome}|${f.step ?? ''}|${f.distance ?? ''}`);
+  return `${c.passedRepeats}/${c.repeats} ${parts.sort().join(',')}`;
+}

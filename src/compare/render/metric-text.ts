@@ -1,0 +1,94 @@
+import { num, percent } from '../../report/format.ts';
+import type { CaseChange, CaseSide, CompareReport, MetricComparison } from '../compare-report.ts';
+
+/** `pass rate`, `cost`, or the finding code's rate. */
+export function metricLabel(m: Pick<MetricComparison, 'metric'>): string {
+  return m.metric === 'pass_rate' ? 'pass rate' : m.metric;
+}
+
+const isTotal = (m: Pick<MetricComparison, 'metric'>) => m.metric === 'cost';
+
+/** `78.9% [63.7%, 88.9%]` for a rate, `76 [52, 100]` for a total. */
+export function estimateText(m: MetricComparison, side: 'baseline' | 'candidate'): string {
+  const e = m[side];
+  if (isTotal(m)) return `${num(e.value)} [${num(e.low)}, ${num(e.high)}]`;
+  return `${percent(e.value)} [${percent(e.low)}, ${percent(e.high)}]`;
+}
+
+function signed(x: number, text: (v: number) => string): string {
+  if (Math.abs(x) < 1e-12) return text(0);
+  return x > 0 ? `+${text(x)}` : `−${text(-x)}`;
+}
+
+const pp = (x: number) => `${(x * 100).toFixed(1)} pp`;
+const ppBare = (x: number) => (x * 100).toFixed(1);
+
+/** `−21.1 pp [−34.2, −7.9]` for a rate, `+76 [+52, +100]` for a total. */
+export function differenceText(m: MetricComparison): string {
+  const d = m.difference;
+  if (isTotal(m)) return `${signed(d.value, num)} [${signed(d.low, num)}, ${signed(d.high, num)}]`;
+  return `${signed(d.value, pp)} [${signed(d.low, ppBare)}, ${signed(d.high, ppBare)}]`;
+}
+
+/** `15.8 pp`, `6` for cost, a dash when there is nothing to measure. */
+export function mddText(m: MetricComparison): string {
+  if (m.mdd === null) return '—';
+  return isTotal(m) ? num(m.mdd) : pp(m.mdd);
+}
+
+/** `0.0078`, `< 0.0001`, `1`. */
+export function pText(p: number): string {
+  if (p >= 0.9999) return '1';
+  if (p < 0.0001) return '< 0.0001';
+  return p < 0.001 ? p.toPrecision(2) : String(Number(p.toFixed(4)));
+}
+
+/** The verdict in words, from the candidate's point of view. */
+export function verdictText(m: MetricComparison): string {
+  if (m.verdict === 'better') return 'better';
+  if (m.verdict === 'worse') return 'worse';
+  return m.mcnemar.worse + m.mcnemar.better === 0 ? 'same' : 'not significant';
+}
+
+/** One line summing up the case changes. */
+export function changeTally(s: CompareReport['summary']): string {
+  const parts = [
+    `${s.broke} broke`,
+    `${s.fixed} fixed`,
+    `${s.changed} changed`,
+    `${s.same} same`,
+    `${s.errored} errored`,
+  ];
+  if (s.added > 0) parts.push(`${s.added} only in the candidate`);
+  if (s.removed > 0) parts.push(`${s.removed} only in the baseline`);
+  return parts.join(' · ');
+}
+
+/** Cases by kind of change, in report order. */
+export function casesOf(report: CompareReport, kind: CaseChange['change']): CaseChange[] {
+  return report.cases.filter((c) => c.change === kind);
+}
+
+/** What the comparison concludes, in one sentence. */
+export function conclusion(report: CompareReport): string {
+  const { baseline, candidate, summary } = report;
+  const pass = report.metrics.find((m) => m.metric === 'pass_rate');
+  const cases = `${summary.broke} broke, ${summary.fixed} fixed`;
+  const stat = pass
+    ? ` (pass rate ${signed(pass.difference.value, pp)}, p = ${pText(pass.mcnemar.p)})`
+    : '';
+  const word =
+    pass?.verdict === 'better'
+      ? 'better than'
+      : pass?.verdict === 'worse'
+        ? 'worse than'
+        : 'not measurably different from';
+  return `${candidate.name} is ${word} ${baseline.name}: ${cases}${stat}`;
+}
+
+/** `triage → refunds at step 1, refunds → supervisor at step 1`, or `no handoff`. */
+export function handoffsText(side: CaseSide | undefined): string {
+  const list = side?.handoffs ?? [];
+  if (list.length === 0) return 'no handoff';
+  return list.map((h) => `${h.from} → ${h.to} at step ${h.step}`).join(', ');
+}

@@ -1,0 +1,208 @@
+import { clusteredRate } from '../../metrics/clustered-rate.ts';
+import { resampleWeights } from './bootstrap.ts';
+import { type Interval, percentileInterval } from './interval.ts';
+import { exactMcNemar, type McNemarResult, minimumDiscordant } from './mcnemar.ts';
+import { minimumDetectableDifference } from './mdd.ts';
+
+/** One side of one case: a share of a ratio metric (Σ num / Σ den) or of a total (Σ num). */
+export interface UnitSide {
+  readonly num: number;
+  readonly den: number;
+  /** The repeats behind num and den (clusters the interval by case). */
+  readonly runs: number;
+  /** The case counts against this side in the McNemar test (failed, had the finding). */
+  readonly bad: boolean;
+}
+
+/** One case, measured on both sides. */
+export interface PairedUnit {
+  readonly a: UnitSide;
+  readonly b: UnitSide;
+}
+
+/** A metric to compare over paired cases. */
+export interface PairedMetric {
+  /** `ratio`: a rate over opportunities; `total`: a sum over the cases, such as cost. */
+  readonly kind: 'ratio' | 'total';
+  readonly higherIsBetter: boolean;
+  readonly units: readonly PairedUnit[];
+}
+
+/** How the paired statistics are computed; compare.json records it. */
+export interface PairedSettings {
+  readonly seed: number;
+  readonly resamples: number;
+  /** Of every interval (0.95). */
+  readonly confidence: number;
+  /** Significance level of the McNemar verdict and of the MDD (0.05). */
+  readonly alpha: number;
+  /** Power of the MDD (0.8). */
+  readonly power: number;
+}
+
+/** A side's estimate: a rate with its clustered Wilson interval, or a total with a bootstrap one. */
+export interface Estimate extends Interval {
+  readonly count?: number;
+  readonly of?: number;
+  readonly effective?: number;
+}
+
+export type PairedVerdict = 'better' | 'worse' | 'not_significant';
+
+/** Both sides, their paired difference (b − a), the exact McNemar test and the MDD. */
+export interface PairedResult {
+  readonly baseline: Estimate;
+  readonly candidate: Estimate;
+  readonly difference: Interval & { readonly se: number };
+  readonly mcnemar: McNemarResult;
+  /** Smallest difference these cases detect at `alpha` with `power`; null with nothing to measure. */
+  readonly mdd: number | null;
+  readonly verdict: PairedVerdict;
+}
+
+function value(kind: PairedMetric['kind'], num: number, den: number): number {
+  if (kind === 'total') return num;
+  return den > 0 ? num / den : 0;
+}
+
+/**
+ * Compares every metric over the same paired bootstrap resamples (one draw of cases serves all
+ * metrics, so they stay consistent with each other). Pure and deterministic for a seed.
+ */
+export function comparePaired(
+  metrics: readonly PairedMetric[],
+  settings: PairedSettings,
+): PairedResult[] {
+  const n = metrics[0]?.units.length ?? 0;
+  const m = metrics.length;
+  const reps = settings.resamples;
+  const diff = metrics.map(() => new Float64Array(reps));
+  const sideA = metrics.map(() => new Float64Array(reps));
+  const sideB = metrics.map(() => new Float64Array(reps));
+  // Columns by metric and side, read case by case: one pass over the cases per resample.
+  const column = (side: 'a' | 'b', f: 'num' | 'den') =>
+    metrics.map((metric) => Float64Array.from(metric.units, (u) => u[side][f]));
+  const [an, ad, bn, bd] = [
+    column('a', 'num'),
+    column('a', 'den'),
+    column('b', 'num'),
+    column('b', 'den'),
+  ];
+  const sums = new Float64Array(4 * m);
+  let r = 0;
+  for (const w of n > 0 ? resampleWeights(n, reps, settings.seed) : []) {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const times = w[i] ?? 0;
+      if (times === 0) continue;
+      for (let k = 0; k < m; k++) {
+        const j = 4 * k;
+        sums[j] = (sums[j] as number) + times * ((an[k] as Float64Array)[i] as number);
+        sums[j + 1] = (sums[j + 1] as number) + times * ((ad[k] as Float64Array)[i] as number);
+        sums[j + 2] = (sums[j + 2] as number) + times * ((bn[k] as Float64Array)[i] as number);
+        sums[j + 3] = (sums[j + 3] as number) + times * ((bd[k] as Float64Array)[i] as number);
+      }
+    }
+    for (let k = 0; k < m; k++) {
+      const kind = (metrics[k] as PairedMetric).kind;
+      const a = value(kind, sums[4 * k] ?? 0, sums[4 * k + 1] ?? 0);
+      const b = value(kind, sums[4 * k + 2] ?? 0, sums[4 * k + 3] ?? 0);
+      (sideA[k] as Float64Array)[r] = a;
+      (sideB[k] as Float64Array)[r] = b;
+      (diff[k] as Float64Array)[r] = b - a;
+    }
+    r++;
+  }
+  return metrics.map((metric, k) =>
+    resultOf(metric, settings, {
+      diff: diff[k] as Float64Array,
+      a: sideA[k] as Float64Array,
+      b: sideB[k] as Float64Array,
+    }),
+  );
+}
+
+interface Replicates {
+  readonly diff: Float64Array;
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+}
+
+function resultOf(metric: PairedMetric, s: PairedSettings, reps: Replicates): PairedResult {
+  const sum = (side: 'a' | 'b', f: 'num' | 'den') =>
+    metric.units.reduce((t, u) => t + u[side][f], 0);
+  const a = value(metric.kind, sum('a', 'num'), sum('a', 'den'));
+  const b = value(metric.kind, sum('b', 'num'), sum('b', 'den'));
+  const difference = percentileInterval(b - a, reps.diff, s.confidence);
+  const mcnemar = discordance(metric);
+  const floor = mddFloor(metric, s.alpha);
+  const mdd = floor === null ? null : minimumDetectableDifference(difference.se, floor, s);
+  return {
+    baseline: estimate(metric, 'a', a, reps.a, s),
+    candidate: estimate(metric, 'b', b, reps.b, s),
+    difference,
+    mcnemar,
+    mdd,
+    verdict: verdictOf(mcnemar, s.alpha),
+  };
+}
+
+function estimate(
+  metric: PairedMetric,
+  side: 'a' | 'b',
+  v: number,
+  reps: Float64Array,
+  s: PairedSettings,
+): Estimate {
+  if (metric.kind === 'total') {
+    const { low, high } = percentileInterval(v, reps, s.confidence);
+    return { value: v, low, high };
+  }
+  const rate = clusteredRate(
+    metric.units.map((u) => ({ count: u[side].num, of: u[side].den, runs: u[side].runs })),
+  );
+  return {
+    value: v,
+    low: rate.low,
+    high: rate.high,
+    count: rate.count,
+    of: rate.of,
+    ...(rate.effective !== undefined && { effective: rate.effective }),
+  };
+}
+
+/** Cases that got worse and better: bad on one side only, or (a total) a higher or lower value. */
+function discordance(metric: PairedMetric): McNemarResult {
+  let worse = 0;
+  let better = 0;
+  for (const { a, b } of metric.units) {
+    if (metric.kind === 'ratio') {
+      if (!a.bad && b.bad) worse++;
+      else if (a.bad && !b.bad) better++;
+      continue;
+    }
+    if (a.num === b.num) continue;
+    if (b.num > a.num === metric.higherIsBetter) better++;
+    else worse++;
+  }
+  return exactMcNemar(worse, better);
+}
+
+/** The smallest change the exact test can ever call significant, in the metric's own units. */
+function mddFloor(metric: PairedMetric, alpha: number): number | null {
+  const d = minimumDiscordant(alpha);
+  if (metric.kind === 'ratio') {
+    const measured = metric.units.filter((u) => u.a.den > 0 || u.b.den > 0).length;
+    return measured === 0 ? null : Math.min(1, d / measured);
+  }
+  let step = Number.POSITIVE_INFINITY;
+  for (const { a, b } of metric.units) {
+    for (const x of [a.num, b.num, Math.abs(b.num - a.num)]) if (x > 0) step = Math.min(step, x);
+  }
+  return Number.isFinite(step) ? d * step : null;
+}
+
+function verdictOf(test: McNemarResult, alpha: number): PairedVerdict {
+  if (test.p >= alpha || test.worse === test.better) return 'not_significant';
+  return test.better > test.worse ? 'better' : 'worse';
+}

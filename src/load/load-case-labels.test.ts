@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { formatProblem } from '../errors.ts';
+import { loadCaseFile } from './load-case.ts';
+
+const broken = 'test/fixtures/load/cases/broken';
+
+const printed = (result: Awaited<ReturnType<typeof loadCaseFile>>) =>
+  result.ok ? [] : result.problems.map(formatProblem);
+
+describe('effect windows and tool labels, when they are wrong', () => {
+  test('an effect `at` past the last step says which steps exist', async () => {
+    const result = await loadCaseFile(`${broken}/effect-at-beyond.yaml`);
+
+    expect(printed(result)).toEqual([
+      `${broken}/effect-at-beyond.yaml:12:42: expect.effects[0].at: step 4 does not exist: the case has steps 0 to 1. Fix: use a step from 0 to 1 (steps count from 0), or add the missing steps`,
+    ]);
+  });
+
+  test('an effect with both `at` and `window`, and one with a reversed window', async () => {
+    const result = await loadCaseFile(`${broken}/effect-window.yaml`);
+
+    expect(printed(result)).toEqual([
+      `${broken}/effect-window.yaml:12:7: expect.effects[0]: expected at most one of \`at\` or \`window\`, received both. Fix: write \`at: <step>\` for a single step or \`window: [first, last]\` for a range`,
+      `${broken}/effect-window.yaml:13:43: expect.effects[1].window: expected [first, last] with first <= last, received [1, 0]. Fix: swap the two numbers so the first step comes first`,
+    ]);
+  });
+
+  test('an unknown match mode and an empty tool name, each at its value with a fix', async () => {
+    const result = await loadCaseFile(`${broken}/bad-tools.yaml`);
+
+    expect(printed(result)).toEqual([
+      `${broken}/bad-tools.yaml:11:12: expect.tools.match: expected one of \`strict\`, \`unordered\`, \`subset\` or \`superset\`, received "exact". Fix: use one of \`strict\`, \`unordered\`, \`subset\` or \`superset\``,
+      `${broken}/bad-tools.yaml:15:17: expect.tools.calls[2].tool: expected a non-empty string, received an empty string. Fix: change \`tool\` to a non-empty string`,
+    ]);
+  });
+
+  test('a calling agent that is not a participant, with a did-you-mean', async () => {
+    const result = await loadCaseFile(`${broken}/bad-tools-agent.yaml`);
+
+    expect(printed(result)).toEqual([
+      `${broken}/bad-tools-agent.yaml:12:36: expect.tools[1].agent: "refund" is not a participant (triage, refunds). Fix: did you mean \`refunds\`?`,
+    ]);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { askingSentences, asksSomething, mentions, spokenName } from './asking.ts';
+
+describe('asking', () => {
+  it('finds the sentences that ask: a question mark, or a request opening', () => {
+    const text =
+      'Your refund for A-1001 is on its way. Could you confirm your email address? Please send the receipt.\nThanks!';
+    expect(askingSentences(text)).toEqual([
+      'Could you confirm your email address?',
+      'Please send the receipt.',
+    ]);
+    expect(asksSomething('Your order number A-1001 was refunded.')).toBe(false);
+  });
+
+  it('matches a phrase as whole words, whatever the case and punctuation', () => {
+    expect(mentions('What is your Order-Number?', 'order number')).toBe(true);
+    expect(mentions('What is your reorder number?', 'order number')).toBe(false);
+    expect(mentions('anything', '')).toBe(false);
+  });
+
+  it('reads fact names as prose', () => {
+    expect(spokenName('order_id')).toBe('order id');
+    expect(spokenName('customer.email')).toBe('customer email');
+    expect(spokenName('orderId')).toBe('order id');
+  });
+});
