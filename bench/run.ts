@@ -7,7 +7,7 @@
  * emit one handoff: Baton's own cost per case, without any implementation. Then the envelope property run of one contract edge at 1,000 envelopes per
  * property through an in-process receiver, as envelopes checked a second. Then the HTML report of
  * the 10,000-case run: its render time and size, and the page in headless Chromium.
- * Usage: npm run bench -- [cases=10000]
+ * Usage: npm run bench -- [cases=10000]; only isolation and redaction: npm run bench -- isolation [cases=1000]
  */
 import { resolve } from 'node:path';
 import { loadPolicy } from '../examples/support-router/policy.ts';
@@ -24,6 +24,11 @@ import { runSuite } from '../src/run/run-suite.ts';
 import { benchEnvelopes } from './envelopes.ts';
 import { benchFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
+
+if (process.argv[2] === 'isolation') {
+  await (await import('./isolation.ts')).benchIsolationAlone(Number(process.argv[3] ?? 1_000));
+  process.exit(0);
+}
 
 const N = Number(process.argv[2] ?? 10_000);
 const root = resolve(import.meta.dirname, '..');
