@@ -53,7 +53,8 @@ export class Redaction {
     if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
     // What JSON.stringify would write: a timeline event parses its payload in its toJSON.
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') return this.walk(jsonOf(value, toJSON), depth + 1);
+    if (typeof toJSON === 'function')
+      return this.walk(jsonOf(value, toJSON as (this: object) => unknown), depth + 1);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (IDS.has(k)) out[k] = v;
@@ -64,7 +65,7 @@ export class Redaction {
   }
 }
 
-function jsonOf(value: object, toJSON: Function): unknown {
+function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
   try {
     return toJSON.call(value);
   } catch {
