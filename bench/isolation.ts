@@ -45,7 +45,7 @@ function medianCaseMs(report: RunReport): number {
 /** Three timed runs on isolates started and warmed once; the best, since noise only adds time. */
 async function run(cases: readonly Case[], isolation: Mode, concurrency: number) {
   const config = configFor(isolation, concurrency);
-  const adapter = suiteAdapter(config, resolve(root, 'bench.yaml'), cases);
+  const adapter = await suiteAdapter(config, resolve(root, 'bench.yaml'), cases);
   const setupStarted = performance.now();
   await adapter.setup?.();
   const setupMs = performance.now() - setupStarted;

@@ -6,7 +6,9 @@
  * with the machine. "baton alone" runs the same machinery with an adapter that does nothing but
  * emit one handoff: Baton's own cost per case, without any implementation. Then the envelope property run of one contract edge at 1,000 envelopes per
  * property through an in-process receiver, as envelopes checked a second. Then the HTML report of
- * the 10,000-case run: its render time and size, and the page in headless Chromium.
+ * the 10,000-case run: its render time and size, and the page in headless Chromium. First of
+ * all, start-up: `baton --help` and one-case runs as whole processes against `node -e 0`
+ * (bench/startup.ts).
  * Usage: npm run bench -- [cases=10000]; only isolation and redaction: npm run bench -- isolation [cases=1000]
  */
 import { resolve } from 'node:path';
@@ -24,6 +26,7 @@ import { runSuite } from '../src/run/run-suite.ts';
 import { benchEnvelopes } from './envelopes.ts';
 import { benchFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
+import { benchStartup } from './startup.ts';
 
 if (process.argv[2] === 'isolation') {
   await (await import('./isolation.ts')).benchIsolationAlone(Number(process.argv[3] ?? 1_000));
@@ -107,6 +110,9 @@ async function baton(cases: readonly Case[], concurrency: number) {
 function line(label: string, value: string): void {
   console.log(`${label.padEnd(34)} ${value}`);
 }
+
+// Start-up first, while nothing else of this process competes for the machine.
+benchStartup(line);
 
 const templates = await loadTemplates();
 const cases = generateCases(templates, N);

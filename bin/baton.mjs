@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Baton's command line. TypeScript sources load through tsx, so there is no build step.
+// Baton's CLI from the sources, for working inside this repository without a build: TypeScript
+// loads through tsx, and `baton-handoffs` imports (the examples') resolve to src/ through the
+// `baton-source` export condition (a `require` of it needs `node --conditions=baton-source`).
+// The published `baton` bin is dist/cli/bin.js.
+import { register as registerHooks } from 'node:module';
+import { register as registerCjs } from 'tsx/cjs/api';
 import { register } from 'tsx/esm/api';
 
+registerHooks('./source-condition.mjs', import.meta.url);
 register();
-const { main } = await import('../src/cli/main.ts');
-const code = await main(process.argv.slice(2));
-// An implementation that timed out may still hold timers or sockets: the verdict is in, so
-// exit once the output has drained instead of waiting for them.
-const drained = (stream) =>
-  new Promise((done) => (stream.writableNeedDrain ? stream.once('drain', done) : done()));
-await Promise.all([drained(process.stdout), drained(process.stderr)]);
-process.exit(code);
+registerCjs();
+// Tells Baton's TypeScript loader that .ts modules already load here.
+globalThis[Symbol.for('baton-handoffs.typescript-loader')] = 'tsx';
+await import('../src/cli/bin.ts');

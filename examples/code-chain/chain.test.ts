@@ -1,8 +1,6 @@
+import type { Envelope, ReceiveOutcome, Step } from 'baton-handoffs';
+import { checkEnvelope, contractFor } from 'baton-handoffs';
 import { describe, expect, it } from 'vitest';
-import { checkEnvelope } from '../../src/contracts/check-envelope.ts';
-import { contractFor } from '../../src/contracts/contract-for.ts';
-import type { Envelope, ReceiveOutcome } from '../../src/contracts/types.ts';
-import type { Step } from '../../src/model/step.ts';
 import {
   type ChainAction,
   type ChainOptions,

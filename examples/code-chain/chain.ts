@@ -1,5 +1,4 @@
-import type { Envelope } from '../../src/contracts/types.ts';
-import type { Step } from '../../src/model/step.ts';
+import type { Envelope, Step } from 'baton-handoffs';
 import { HOP_CAP } from './contracts.ts';
 import {
   changeEnvelope,

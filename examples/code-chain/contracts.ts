@@ -1,7 +1,7 @@
+import type { Contract, Rule } from 'baton-handoffs';
+import { defineContract } from 'baton-handoffs';
+import { rules } from 'baton-handoffs/contracts';
 import { z } from 'zod';
-import { defineContract } from '../../src/contracts/define-contract.ts';
-import { rules } from '../../src/contracts/rules/index.ts';
-import type { Contract, Rule } from '../../src/contracts/types.ts';
 import { GOAL_MAX } from './plan.ts';
 
 /**

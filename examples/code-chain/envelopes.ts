@@ -1,4 +1,4 @@
-import type { Envelope } from '../../src/contracts/types.ts';
+import type { Envelope } from 'baton-handoffs';
 import { MAX_FINDINGS } from './contracts.ts';
 import { type Plan, planText } from './plan.ts';
 

@@ -1,9 +1,11 @@
+import type { Step } from 'baton-handoffs';
 import {
   defineImplementation,
+  emitAccept,
+  emitHandoff,
   type HandoffImplementation,
-} from '../../src/adapters/module/implementation.ts';
-import type { Step } from '../../src/model/step.ts';
-import { emitAccept, emitHandoff, withAgentTurn } from '../../src/public/conventions.ts';
+  withAgentTurn,
+} from 'baton-handoffs';
 import {
   type ChainAction,
   type ChainOptions,

@@ -1,13 +1,12 @@
-import type { Delivery } from '../../src/adapters/module/implementation.ts';
-import { checkEnvelope, formatIssuePath } from '../../src/contracts/check-envelope.ts';
-import { contractFor } from '../../src/contracts/contract-for.ts';
 import type {
   Contract,
+  Delivery,
   Envelope,
   NegotiationOutcome,
   NegotiationRequest,
   ReceiveOutcome,
-} from '../../src/contracts/types.ts';
+} from 'baton-handoffs';
+import { checkEnvelope, contractFor, formatIssuePath } from 'baton-handoffs';
 import { TECH_LEAD } from './chain.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Step } from '../../src/model/step.ts';
+import type { Step } from 'baton-handoffs';
 import type { Policy } from '../support-router/policy.ts';
 import { decide, isPerson } from '../support-router/router.ts';
 import { type Action, type CaseState, initialState } from '../support-router/state.ts';

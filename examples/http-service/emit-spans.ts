@@ -1,6 +1,6 @@
 import { type Attributes, type Context, trace } from '@opentelemetry/api';
 // Baton's attribute names (docs/conventions.md); a service could equally write the strings.
-import { ATTR, EVENT } from '../../src/conventions/attributes.ts';
+import { ATTR, EVENT } from 'baton-handoffs';
 import type { Action } from '../support-router/state.ts';
 import { clock } from './tracing.ts';
 

@@ -1,4 +1,4 @@
-import type { Step } from '../../src/model/step.ts';
+import type { Step } from 'baton-handoffs';
 import type { Turn, TurnResult } from './desk.ts';
 
 const STEP_KINDS = ['customer', 'tool', 'signal', 'person'];

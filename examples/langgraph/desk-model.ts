@@ -1,5 +1,5 @@
-import type { ScriptedReply } from '../../src/adapters/langgraph/scripted-chat-model.ts';
-import { ScriptedChatModel } from '../../src/adapters/langgraph/scripted-chat-model.ts';
+import type { ScriptedReply } from 'baton-handoffs/langgraph';
+import { ScriptedChatModel } from 'baton-handoffs/langgraph';
 import { type Conversation, readConversation } from './conversation.ts';
 import { intentOf, mentions, ownerOf, type Playbook } from './playbook.ts';
 

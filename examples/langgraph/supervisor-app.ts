@@ -1,11 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { createSupervisor } from '@langchain/langgraph-supervisor';
-import { defineGraphApp } from '../../src/adapters/langgraph/graph-app.ts';
-import {
-  ScriptedChatModel,
-  type ScriptedReply,
-} from '../../src/adapters/langgraph/scripted-chat-model.ts';
+import { defineGraphApp, ScriptedChatModel, type ScriptedReply } from 'baton-handoffs/langgraph';
 import { readConversation } from './conversation.ts';
 import { intentOf, loadPlaybook, ownerOf, type Playbook } from './playbook.ts';
 import { playbookPath } from './swarm-app.ts';

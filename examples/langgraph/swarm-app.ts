@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { defineGraphApp } from '../../src/adapters/langgraph/graph-app.ts';
+import { defineGraphApp } from 'baton-handoffs/langgraph';
 import { buildDesk } from './desk.ts';
 import { loadPlaybook } from './playbook.ts';
 

@@ -1,6 +1,6 @@
 import { OpenAIProvider } from '@openai/agents';
+import { defineAgentsApp, scriptedModel } from 'baton-handoffs/openai-agents';
 import OpenAI from 'openai';
-import { defineAgentsApp, scriptedModel } from '../../src/adapters/openai-agents/index.ts';
 import { buildDesk, type Variant } from './desk.ts';
 import { SCRIPTS } from './scripts.ts';
 

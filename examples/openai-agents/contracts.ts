@@ -1,6 +1,6 @@
+import type { Contract } from 'baton-handoffs';
+import { defineContract } from 'baton-handoffs';
 import { z } from 'zod';
-import { defineContract } from '../../src/contracts/define-contract.ts';
-import type { Contract } from '../../src/contracts/types.ts';
 import { BillingEnvelope, Escalation, RefundEnvelope } from './envelopes.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { call, handoffTo, type Script, say } from '../../src/adapters/openai-agents/index.ts';
+import { call, handoffTo, type Script, say } from 'baton-handoffs/openai-agents';
 import type { Variant } from './desk.ts';
 
 /**

@@ -1,10 +1,12 @@
+import type { Step } from 'baton-handoffs';
 import {
   type CaseInfo,
   type CaseSession,
   defineImplementation,
-} from '../../src/adapters/module/implementation.ts';
-import type { Step } from '../../src/model/step.ts';
-import { emitHandoff, emitQuestion, withAgentTurn } from '../../src/public/conventions.ts';
+  emitHandoff,
+  emitQuestion,
+  withAgentTurn,
+} from 'baton-handoffs';
 import { ClaimTable } from './claims.ts';
 import {
   type Conversation,

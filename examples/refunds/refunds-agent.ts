@@ -1,5 +1,11 @@
-import { emitAccept, emitHandoff, withAgentTurn } from '../../src/public/conventions.ts';
-import { claimWork, emitEffect, releaseWork } from '../../src/public/effects.ts';
+import {
+  claimWork,
+  emitAccept,
+  emitEffect,
+  emitHandoff,
+  releaseWork,
+  withAgentTurn,
+} from 'baton-handoffs';
 import type { ClaimTable } from './claims.ts';
 import { needsApproval, REFUND_LIMIT, type RefundRequest } from './desk.ts';
 import type { RefundResult } from './payments.ts';

@@ -1,8 +1,8 @@
+import type { Contract, Envelope, Rule } from 'baton-handoffs';
+import { defineContract } from 'baton-handoffs';
+import { rules } from 'baton-handoffs/contracts';
 import * as fc from 'fast-check';
 import { z } from 'zod';
-import { defineContract } from '../../src/contracts/define-contract.ts';
-import { rules } from '../../src/contracts/rules/index.ts';
-import type { Contract, Envelope, Rule } from '../../src/contracts/types.ts';
 import type { FactName } from './policy.ts';
 
 /**

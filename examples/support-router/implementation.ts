@@ -1,15 +1,13 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { Step } from 'baton-handoffs';
 import {
   defineImplementation,
-  type HandoffImplementation,
-} from '../../src/adapters/module/implementation.ts';
-import type { Step } from '../../src/model/step.ts';
-import {
   emitAccept,
   emitHandoff,
   emitQuestion,
+  type HandoffImplementation,
   withAgentTurn,
-} from '../../src/public/conventions.ts';
+} from 'baton-handoffs';
 import { supportContracts } from './contracts.ts';
 import { lenientReceiver } from './lenient-receiver.ts';
 import { loadPolicy, type Policy } from './policy.ts';

@@ -1,6 +1,5 @@
-import { checkEnvelope } from '../../src/contracts/check-envelope.ts';
-import { contractFor } from '../../src/contracts/contract-for.ts';
-import type { Contract, Envelope, ValidationContext } from '../../src/contracts/types.ts';
+import type { Contract, Envelope, ValidationContext } from 'baton-handoffs';
+import { checkEnvelope, contractFor } from 'baton-handoffs';
 import type { Receive } from './receiver.ts';
 
 /**

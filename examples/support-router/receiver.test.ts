@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import type { Envelope, ReceiveOutcome, Step } from 'baton-handoffs';
 import { describe, expect, it } from 'vitest';
-import type { Envelope, ReceiveOutcome } from '../../src/contracts/types.ts';
-import type { Step } from '../../src/model/step.ts';
 import { supportContracts } from './contracts.ts';
 import { lenientReceiver } from './lenient-receiver.ts';
 import { loadPolicy, type Policy } from './policy.ts';

@@ -1,14 +1,13 @@
-import type { Delivery } from '../../src/adapters/module/implementation.ts';
-import { checkEnvelope, formatIssuePath } from '../../src/contracts/check-envelope.ts';
-import { contractFor } from '../../src/contracts/contract-for.ts';
 import type {
   Contract,
   ContractIssue,
+  Delivery,
   Envelope,
   NegotiationOutcome,
   NegotiationRequest,
   ReceiveOutcome,
-} from '../../src/contracts/types.ts';
+} from 'baton-handoffs';
+import { checkEnvelope, contractFor, formatIssuePath } from 'baton-handoffs';
 
 /**
  * The two ends of a delivery on the desk. The receiving agent checks an envelope against its

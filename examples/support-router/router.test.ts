@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import type { Step } from 'baton-handoffs';
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../src/model/step.ts';
 import { factsInText } from './extract.ts';
 import { loadPolicy, type Policy, parsePolicy } from './policy.ts';
 import { decide } from './router.ts';

@@ -1,4 +1,4 @@
-import { describeStep, type Step } from '../../src/model/step.ts';
+import { describeStep, type Step } from 'baton-handoffs';
 import { factsInRecord, factsInText, intentOf } from './extract.ts';
 import type { Policy } from './policy.ts';
 import { escalationFor } from './signals.ts';

@@ -1,4 +1,4 @@
-import type { Step } from '../../src/model/step.ts';
+import type { Step } from 'baton-handoffs';
 import { mentions } from './extract.ts';
 import type { Policy } from './policy.ts';
 import type { CaseState, Reason } from './state.ts';

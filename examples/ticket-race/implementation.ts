@@ -1,5 +1,5 @@
-import { defineImplementation } from '../../src/adapters/module/implementation.ts';
-import type { Step } from '../../src/model/step.ts';
+import type { Step } from 'baton-handoffs';
+import { defineImplementation } from 'baton-handoffs';
 import { LeaseTable } from './leases.ts';
 import { messageOf, take, VARIANTS, type Watcher } from './watchers.ts';
 

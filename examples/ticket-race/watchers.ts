@@ -1,5 +1,4 @@
-import { withAgentTurn } from '../../src/public/conventions.ts';
-import { claimWork } from '../../src/public/effects.ts';
+import { claimWork, withAgentTurn } from 'baton-handoffs';
 import type { LeaseTable } from './leases.ts';
 
 /** How an agent treats the lease table: `checks` claims and backs off; `records` only writes. */

@@ -2,36 +2,45 @@ import { BatonError } from '../errors.ts';
 import type { Fault } from '../model/fault.ts';
 import type { AdapterConfig } from '../model/suite.ts';
 import type { Adapter } from './adapter.ts';
-import { createHttpAdapter } from './http/http-adapter.ts';
-// Loads no LangGraph code itself: the adapter imports LangGraph in setup(), for langgraph suites only.
-import { createLangGraphAdapter } from './langgraph/langgraph-adapter.ts';
-import { createModuleAdapter } from './module/module-adapter.ts';
-// Loads no SDK code itself: the adapter imports @openai/agents in setup(), for openai-agents suites only.
-import { createOpenAiAgentsAdapter } from './openai-agents/openai-agents-adapter.ts';
-import { createTracesAdapter } from './traces/traces-adapter.ts';
 
-/** The adapter a suite's `adapter:` block describes. */
-export function createAdapter(
+/**
+ * The adapter a suite's `adapter:` block describes. Each adapter's code is imported only when a
+ * suite uses it, so a module suite never loads the HTTP, OTLP, framework or trace code.
+ */
+export async function createAdapter(
   config: AdapterConfig,
   suiteFile: string,
   suite: { readonly faults?: readonly Fault[] } = {},
-): Adapter {
+): Promise<Adapter> {
   switch (config.type) {
-    case 'module':
+    case 'module': {
+      const { createModuleAdapter } = await import('./module/module-adapter.ts');
       return createModuleAdapter(config, suiteFile, suite);
-    case 'http':
+    }
+    case 'http': {
+      const { createHttpAdapter } = await import('./http/http-adapter.ts');
       return createHttpAdapter(config, suiteFile);
-    case 'langgraph':
+    }
+    case 'langgraph': {
+      // Loads no LangGraph code itself: the adapter imports LangGraph in setup().
+      const { createLangGraphAdapter } = await import('./langgraph/langgraph-adapter.ts');
       return createLangGraphAdapter(config, suiteFile);
-    case 'traces':
+    }
+    case 'traces': {
+      const { createTracesAdapter } = await import('./traces/traces-adapter.ts');
       return createTracesAdapter(config, suiteFile);
-    case 'openai-agents':
+    }
+    case 'openai-agents': {
+      // Loads no SDK code itself: the adapter imports @openai/agents in setup().
+      const { createOpenAiAgentsAdapter } = await import(
+        './openai-agents/openai-agents-adapter.ts'
+      );
       return createOpenAiAgentsAdapter(config, suiteFile);
+    }
     default:
-      // The HTTP, OpenAI Agents, LangGraph and trace adapters register here as they land.
       throw new BatonError(
         'adapter.load',
-        `Failed to create the ${(config as { type: string }).type} adapter: this build of Baton does not include it yet. Use type: module.`,
+        `Failed to create the ${(config as { type: string }).type} adapter: this build of Baton does not include it. Use type: module, http, openai-agents, langgraph or traces.`,
       );
   }
 }

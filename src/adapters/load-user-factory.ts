@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { BatonError } from '../errors.ts';
+import { importUserModule, TypeScriptLoaderError } from '../load/import-user-module.ts';
 
 /** A module a suite names for an adapter, and how to talk about it in errors. */
 export interface FactorySource {
@@ -43,8 +43,9 @@ export async function loadUserFactory<F>(source: FactorySource): Promise<F> {
   }
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(source.file).href)) as Record<string, unknown>;
+    mod = await importUserModule(source.file);
   } catch (error) {
+    if (error instanceof TypeScriptLoaderError) throw loadError(source, `${error.message}.`);
     throw loadError(source, `${messageOf(error)}. Fix the module, then run again.`);
   }
   const factory = mod.default ?? mod[source.exportName];

@@ -30,5 +30,9 @@ export function processIo(): CliIo {
   };
 }
 
-/** Exit codes: 0 all gates pass, 1 a gate failed, 2 usage or file errors. */
-export const EXIT = { ok: 0, gateFailed: 1, usage: 2 } as const;
+/**
+ * Exit codes: 0 every gate passed; 1 a gate failed (or an implementation let an error escape);
+ * 2 usage, file or write errors; 3 no verdict: the run was interrupted by a signal (a partial
+ * report is written) or Baton itself failed.
+ */
+export const EXIT = { ok: 0, gateFailed: 1, usage: 2, noVerdict: 3 } as const;

@@ -1,19 +1,28 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/bounds.ts';
+import { terminalText } from '../report/terminal-text.ts';
+import { describeThrown } from '../thrown.ts';
+import { DEFAULT_SUITE } from './defaults.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
 import { registerCanIDeploy, registerCompare } from './register-compare.ts';
-import { reportCommand } from './report-command.ts';
-import { parseShard } from './reporters.ts';
-import { DEFAULT_SUITE, runCommand } from './run-command.ts';
-import { validateCommand } from './validate-command.ts';
-import { watchCommand } from './watch/watch-command.ts';
+import { parseShard } from './shard.ts';
+import { batonVersion } from './version.ts';
 
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
     throw new InvalidArgumentError('expected a whole number of 1 or more.');
   return n;
+}
+
+function upTo(max: number): (value: string) => number {
+  return (value) => {
+    const n = positiveInt(value);
+    if (n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}.`);
+    return n;
+  };
 }
 
 function integer(value: string): number {
@@ -29,6 +38,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .version(batonVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run baton --help for usage)');
   cli
     .command('run')
@@ -62,8 +72,8 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--watch',
       're-run the affected cases when a case, suite or implementation file changes',
     )
-    .option('--repeat <n>', 'run each case n times; pass^k gates use it', positiveInt)
-    .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--repeat <n>', 'run each case n times; pass^k gates use it', upTo(MAX_REPEAT))
+    .option('--concurrency <n>', 'cases in flight at once', upTo(MAX_CONCURRENCY))
     .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
     .option(
       '--seed <n>',
@@ -74,7 +84,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       '--path <path>',
       'replay the counterexample at this fast-check path (cases are skipped)',
     )
-    .option('--num-runs <n>', 'envelopes per property', positiveInt)
+    .option('--num-runs <n>', 'envelopes per property', upTo(MAX_NUM_RUNS))
     .option(
       '--clock <ms>',
       'the clock envelope properties measure from (a replay repeats it)',
@@ -86,9 +96,13 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')
-    .action(async (suites: string[], flags) =>
-      setExit(await (flags.watch ? watchCommand : runCommand)(suites, flags, io)),
-    );
+    .action(async (suites: string[], flags) => {
+      // Each command loads its code when it runs, so `baton --help` starts fast.
+      const command = flags.watch
+        ? (await import('./watch/watch-command.ts')).watchCommand
+        : (await import('./run-command.ts')).runCommand;
+      setExit(await command(suites, flags, io));
+    });
   cli
     .command('report')
     .description('render a report.json a run wrote (default: report.html beside it)')
@@ -100,14 +114,28 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       list,
     )
     .option('--out <dir>', 'write here (default: the report’s folder)')
-    .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
+    .action(async (file: string, flags) => {
+      const { reportCommand } = await import('./report-command.ts');
+      setExit(await reportCommand(file, flags, io));
+    });
+  cli
+    .command('init')
+    .description('scaffold a suite, two cases, a module adapter and a CI workflow here')
+    .option('--force', 'overwrite files that exist')
+    .action(async (flags: { force?: boolean }) => {
+      const { initCommand } = await import('./init/init-command.ts');
+      setExit(await initCommand(flags, io));
+    });
   registerCompare(cli, io, setExit);
   registerCanIDeploy(cli, io, setExit);
   cli
     .command('validate')
     .description('check case and suite files without running them (default: cases suites)')
     .argument('[paths...]', 'files or folders')
-    .action(async (paths: string[]) => setExit(await validateCommand(paths, io)));
+    .action(async (paths: string[]) => {
+      const { validateCommand } = await import('./validate-command.ts');
+      setExit(await validateCommand(paths, io));
+    });
   return cli;
 }
 
@@ -127,10 +155,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       printError(io, error);
       return EXIT.usage;
     }
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     io.stderr(
-      `baton: internal error: ${message}\nThis is a bug in Baton; please report it with the command you ran.\n`,
+      `baton: internal error: ${terminalText(describeThrown(error))}\nThis is a bug in Baton; please report it with the command you ran.\n`,
     );
-    return 3;
+    return EXIT.noVerdict;
   }
 }

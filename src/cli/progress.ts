@@ -1,4 +1,5 @@
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type CliProgress from 'cli-progress';
 
 /** Told as cases start and finish; the CLI prints a live line from it on a terminal. */
 export interface Progress {
@@ -22,6 +23,8 @@ export interface ProgressTarget {
  */
 export function createProgress(target: ProgressTarget): Progress {
   if (!target.stream?.isTTY || target.ci) return SILENT;
+  // Loaded only for a terminal: logs and CI runs never pay for it.
+  const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
   const bar = new cliProgress.SingleBar(
     {
       stream: target.stream,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
@@ -8,17 +8,18 @@ import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { emitComparison, readRunReport } from './compare-output.ts';
+import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { printError, printProblems } from './print-problems.ts';
+import { isBatonError, printError, printProblems } from './print-problems.ts';
+import { guardProcess, type ProcessGuard } from './process-guard.ts';
 import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, type RunSelection, runInfo } from './run-info.ts';
 import { runVariants, variantSuite } from './run-variants.ts';
 import { writeReports } from './write-reports.ts';
 
-/** The suite `baton run` runs when given none. */
-export const DEFAULT_SUITE = 'suites/example.yaml';
+export { DEFAULT_SUITE };
 
 export interface RunFlags {
   readonly case?: readonly string[];
@@ -41,13 +42,15 @@ export interface RunFlags {
 
 /** Checks the suites exist (or the default one does) and returns the paths to run. */
 export function suitesToRun(suitePaths: readonly string[], io: CliIo): readonly string[] {
-  if (suitePaths.length === 0 && !existsSync(resolve(io.cwd, DEFAULT_SUITE))) {
+  if (suitePaths.length > 0) return suitePaths;
+  const fallback = DEFAULT_SUITES.find((s) => existsSync(resolve(io.cwd, s)));
+  if (fallback === undefined) {
     throw new BatonError(
       'usage',
-      `Failed to find a suite to run: no suite was given and ${DEFAULT_SUITE} does not exist here. Pass a suite file: baton run suites/my-suite.yaml`,
+      `Failed to find a suite to run: no suite was given and neither ${DEFAULT_SUITES.join(' nor ')} exists here. Pass a suite file (baton run suites/my-suite.yaml), or scaffold one with baton init.`,
     );
   }
-  return suitePaths.length > 0 ? suitePaths : [DEFAULT_SUITE];
+  return [fallback];
 }
 
 /** `baton run [suite...]`: runs each suite, prints and writes its reports; returns the exit code. */
@@ -62,11 +65,18 @@ export async function runCommand(
   // The first suite's duration starts with the command (process start and loading included).
   let since = io.startedAt ?? performance.now();
   const codes: number[] = [];
-  for (const path of paths) {
-    const code = await runOne(path, { ...flags, formats, multiple: paths.length > 1, since }, io);
-    since = performance.now();
-    codes.push(code);
-    exit = Math.max(exit, code);
+  const guard = guardProcess(io);
+  try {
+    for (const path of paths) {
+      if (guard.stop.stopped) break;
+      const one = { ...flags, formats, multiple: paths.length > 1, since };
+      const code = await runOneReported(path, one, io, guard);
+      since = performance.now();
+      codes.push(code);
+      exit = Math.max(exit, code);
+    }
+  } finally {
+    guard.dispose();
   }
   // Each suite ends with its own verdict; with several, the last line speaks for them all.
   if (paths.length > 1 && (formats ?? ['console']).includes('console')) {
@@ -96,7 +106,13 @@ function selectionOf(flags: RunFlags): RunSelection {
 }
 
 /** Runs one suite (as one of its variants, when given) with a progress line. */
-async function evaluate(path: string, flags: OneFlags, io: CliIo, variant?: string) {
+async function evaluate(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+  variant?: string,
+) {
   const env = io.env ?? {};
   const progress = createProgress({
     stream: io.progress ?? ({ isTTY: false, write: () => true } as never),
@@ -105,6 +121,8 @@ async function evaluate(path: string, flags: OneFlags, io: CliIo, variant?: stri
   try {
     return await evaluateSuite(path, {
       cwd: io.cwd,
+      stop: guard.stop,
+      strays: guard.strays,
       ...(flags.case && { caseIds: flags.case }),
       ...(flags.tag && { tags: flags.tag }),
       ...(flags.repeat !== undefined && { repeat: flags.repeat }),
@@ -122,10 +140,39 @@ async function evaluate(path: string, flags: OneFlags, io: CliIo, variant?: stri
   }
 }
 
-async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number> {
+/** One suite whose own failure (a module that does not load, a report that cannot be written) is printed, and the next suite still runs. */
+async function runOneReported(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+): Promise<number> {
+  try {
+    return await runOne(path, flags, io, guard);
+  } catch (error) {
+    if (!isBatonError(error)) throw error;
+    printError(io, error);
+    return EXIT.usage;
+  }
+}
+
+async function runOne(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+): Promise<number> {
   const variants = await variantSuite(path, io.cwd);
   if (variants) {
-    const dir = reportDir(flags, variants.name, variants.reports.dir, io.cwd, selectionOf(flags));
+    const suiteFile = resolve(io.cwd, path);
+    const dir = reportDir(
+      flags,
+      variants.name,
+      variants.reports.dir,
+      suiteFile,
+      io.cwd,
+      selectionOf(flags),
+    );
     const formats = chooseReporters(flags.formats, variants.reports.formats, io.env ?? {});
     const out = {
       formats,
@@ -134,18 +181,19 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
       verbose: flags.verbose ?? false,
       ...(flags.baseline !== undefined && { baseline: flags.baseline }),
     };
-    return runVariants(path, variants, (v) => evaluate(path, flags, io, v), out, io);
+    return runVariants(path, variants, (v) => evaluate(path, flags, io, guard, v), out, io);
   }
   // Read the baseline first: a wrong path should not cost a whole run.
   const baseline =
     flags.baseline === undefined
       ? undefined
       : await readRunReport(flags.baseline, io.cwd, 'baseline');
-  const evaluation = await evaluate(path, flags, io);
+  const evaluation = await evaluate(path, flags, io, guard);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
   const { suite } = evaluation;
-  if (evaluation.report.cases.length === 0 && evaluation.report.properties.length === 0) {
+  const { cases, properties, interrupted } = evaluation.report;
+  if (cases.length === 0 && properties.length === 0 && !interrupted) {
     io.stderr(
       `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
@@ -164,7 +212,7 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
   };
   const config = suite.config;
   const formats = chooseReporters(flags.formats, config.reports.formats, io.env ?? {});
-  const dir = reportDir(flags, config.name, config.reports.dir, io.cwd, selection);
+  const dir = reportDir(flags, config.name, config.reports.dir, suite.file, io.cwd, selection);
   const sourceBase = githubSourceBase(io);
   // Files first: the console's verdict line is the last word, so it must know everything that
   // decides the exit code, a report that could not be written included.
@@ -197,6 +245,7 @@ async function runOne(path: string, flags: OneFlags, io: CliIo): Promise<number>
     if (dir.note) io.stdout(`${dir.note}\n`);
     io.stdout(`Reports: ${written.paths.map((w) => relative(io.cwd, w)).join(', ')}\n`);
   }
+  if (report.interrupted) return EXIT.noVerdict;
   if (!baseline) return exit;
   io.stdout('\n');
   const comparison = compareRuns(baseline, report, {
@@ -271,18 +320,23 @@ function filterText(s: RunSelection): string {
 function reportDir(
   flags: OneFlags,
   name: string,
-  suiteDir: string | undefined,
+  configured: string | undefined,
+  suiteFile: string,
   cwd: string,
   selection: RunSelection,
 ): { path: string; note?: string } {
   const partial = isPartial(selection);
   if (flags.out) {
-    const path = resolve(cwd, flags.multiple ? join(flags.out, name) : flags.out);
+    const path = resolve(cwd, flags.multiple ? join(flags.out, folderName(name)) : flags.out);
     return partial
       ? { path, note: `Partial run (${filterText(selection)}): report.json records the filters.` }
       : { path };
   }
-  const full = resolve(cwd, suiteDir ?? join('reports', name));
+  // reports.dir is relative to the suite file, like every path in it; --out and the default to cwd.
+  const full =
+    configured !== undefined
+      ? resolve(dirname(suiteFile), configured)
+      : resolve(cwd, 'reports', folderName(name));
   if (!partial) return { path: full };
   const { shard, ...filters } = selection;
   const sub =
@@ -293,4 +347,16 @@ function reportDir(
     path: join(full, sub),
     note: `Partial run (${filterText(selection)}): reports go to ${relative(cwd, join(full, sub))}, leaving the full run's reports in ${relative(cwd, full) || '.'} as they were.`,
   };
+}
+
+/**
+ * A suite name as one folder name: a name is free text (`../../etc`, `a/b`, `..`), and a report
+ * folder made from it must stay inside --out or reports/.
+ */
+export function folderName(name: string): string {
+  const safe = name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 100);
+  return safe === '' ? 'suite' : safe;
 }

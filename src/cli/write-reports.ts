@@ -1,12 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
-import { renderHtml } from '../report/html/render-html.ts';
-import { renderJson } from '../report/json.ts';
-import { renderJunit } from '../report/junit.ts';
-import { renderMarkdown } from '../report/markdown.ts';
+import { writeError, writeFileAtomic } from './atomic-write.ts';
 
 /** Where the files are written and what links in them point at. */
 export interface WriteContext {
@@ -22,18 +18,25 @@ export interface WriteContext {
 
 type Render = (report: RunReport, dir: string, context: WriteContext) => string;
 
-const FILES: Partial<Record<ReportFormat, { name: string; render: Render }>> = {
-  json: { name: 'report.json', render: renderJson },
-  md: { name: 'report.md', render: renderMarkdown },
-  junit: { name: 'junit.xml', render: renderJunit },
+// Each renderer loads when its format is asked for (the HTML and JUnit ones are large).
+const FILES: Partial<Record<ReportFormat, { name: string; load: () => Promise<Render> }>> = {
+  json: { name: 'report.json', load: async () => (await import('../report/json.ts')).renderJson },
+  md: {
+    name: 'report.md',
+    load: async () => (await import('../report/markdown.ts')).renderMarkdown,
+  },
+  junit: { name: 'junit.xml', load: async () => (await import('../report/junit.ts')).renderJunit },
   html: {
     name: 'report.html',
-    render: (report, dir, context) =>
-      renderHtml(report, {
-        sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
-        ...(context.label !== undefined && { label: context.label }),
-        ...(context.against && { against: context.against }),
-      }),
+    load: async () => {
+      const { renderHtml } = await import('../report/html/render-html.ts');
+      return (report, dir, context) =>
+        renderHtml(report, {
+          sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
+          ...(context.label !== undefined && { label: context.label }),
+          ...(context.against && { against: context.against }),
+        });
+    },
   },
 };
 
@@ -60,21 +63,15 @@ export async function writeReports(
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
-    const why =
-      (error as NodeJS.ErrnoException).code === 'EEXIST' ||
-      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
-        ? 'a file is in the way'
-        : (error as Error).message;
-    throw new BatonError(
-      'usage',
-      `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may create or write into.`,
-    );
+    throw writeError(dir, error, `reports to ${dir}`);
   }
-  return Promise.all(
-    wanted.map(async ({ name, render }) => {
-      const path = join(dir, name);
-      await writeFile(path, render(report, dir, context));
-      return path;
-    }),
-  );
+  // One after another: a failure names its file, and the files already written stay whole.
+  const written: string[] = [];
+  for (const { name, load } of wanted) {
+    const path = join(dir, name);
+    const render = await load();
+    await writeFileAtomic(path, render(report, dir, context));
+    written.push(path);
+  }
+  return written;
 }

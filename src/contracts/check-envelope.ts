@@ -1,6 +1,6 @@
 import { formatPath } from '../model/data-path.ts';
 import { fieldOwners } from './define-contract.ts';
-import { isRecord } from './rules/mutation.ts';
+import { isRecord } from './is-record.ts';
 import { expectedOf, receivedOf } from './rules/schema-wording.ts';
 import { plural } from './rules/wording.ts';
 import type { Contract, ContractIssue, Rule, ValidationContext } from './types.ts';

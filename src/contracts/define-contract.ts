@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Contract, Envelope, Rule } from './types.ts';
+import { isZodSchema, zod4Problem, zodObjectShape } from './zod-version.ts';
 
 /** What `defineContract` takes: the edge, the user's own fields and the rules from the library. */
 export interface ContractSpec {
@@ -21,7 +22,7 @@ export function defineContract(spec: ContractSpec): Contract {
   const name = spec.name ?? `${from}→${spec.to}`;
   const rules = spec.rules ?? [];
   assertDistinctRules(name, rules);
-  const shape = mergeFields(name, ownFields(spec.fields), rules);
+  const shape = mergeFields(name, ownFields(name, spec.fields), rules);
   // A strict object's output is a plain record of its fields: an Envelope.
   const schema = z.strictObject(shape) as unknown as z.ZodType<Envelope>;
   return { name, from, to: spec.to, schema, rules };
@@ -37,9 +38,25 @@ export function fieldOwners(rules: readonly Rule[]): ReadonlyMap<string, string>
   return owners;
 }
 
-function ownFields(fields: ContractSpec['fields']): Readonly<Record<string, z.ZodType>> {
+function ownFields(
+  name: string,
+  fields: ContractSpec['fields'],
+): Readonly<Record<string, z.ZodType>> {
   if (fields === undefined) return {};
-  return fields instanceof z.ZodObject ? (fields.shape as Record<string, z.ZodType>) : fields;
+  const objectShape = zodObjectShape(fields);
+  if (objectShape === undefined && isZodSchema(fields)) {
+    const problem = zod4Problem(fields) ?? 'is a zod schema but not an object';
+    throw new Error(
+      `Failed to define contract ${name}: \`fields\` ${problem}. Give z.object({ … }) or a record of field schemas.`,
+    );
+  }
+  const shape = (objectShape ?? fields) as Record<string, z.ZodType>;
+  for (const [field, schema] of Object.entries(shape)) {
+    const problem = zod4Problem(schema);
+    if (problem)
+      throw new Error(`Failed to define contract ${name}: field \`${field}\` ${problem}.`);
+  }
+  return shape;
 }
 
 function mergeFields(

@@ -1,5 +1,5 @@
 import type { Adapter } from '../adapters/adapter.ts';
-import { type HttpEffectsOptions, RunLedger } from './run-ledger.ts';
+import type { HttpEffectsOptions, RunLedger } from './run-ledger.ts';
 
 export type { HttpEffectsOptions } from './run-ledger.ts';
 
@@ -17,6 +17,8 @@ export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Ad
     // msw starts first: a client that captures `fetch` when the implementation is built (the
     // OpenAI SDK does) must capture the intercepted one.
     async setup() {
+      // msw loads here, for suites that need it, not with Baton.
+      const { RunLedger } = await import('./run-ledger.ts');
       ledger = await RunLedger.start(options);
       try {
         await inner.setup?.();

@@ -27,7 +27,7 @@ export class IsolateSession {
 
   static async start(init: IsolateInit): Promise<IsolateSession> {
     const { config, suiteFile, cases } = init;
-    const inner = createAdapter(config.adapter, suiteFile, { faults: config.faults });
+    const inner = await createAdapter(config.adapter, suiteFile, { faults: config.faults });
     // Baton starts no process in an isolate, so with effects on the implementation may not either.
     const adapter = withSuiteHttpEffects(inner, config, suiteFile, cases, {
       refuseProcesses: true,

@@ -19,7 +19,7 @@ async function verdicts(path: string, isolation: (typeof ISOLATION_MODES)[number
     suite: { name: suite.config.name, file: path, config: suite.config },
     cases,
     contracts: contracts.value,
-    adapter: suiteAdapter(suite.config, suite.file, cases),
+    adapter: await suiteAdapter(suite.config, suite.file, cases),
     capture: createCapture(),
   });
   return report.cases.map((c) => ({

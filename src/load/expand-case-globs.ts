@@ -3,6 +3,8 @@ import { glob } from 'tinyglobby';
 import type { FileProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
 import { displayPath, locateInFile } from './files.ts';
+import { type ReadPolicy, readPolicy } from './read-policy.ts';
+import { outsideProject } from './suite-references.ts';
 import { suiteSay } from './wording.ts';
 
 /** The case files a suite names: absolute paths, sorted, each once. */
@@ -17,12 +19,33 @@ export async function expandCaseGlobs(suite: Suite): Promise<CaseFiles> {
   const { include, exclude } = suite.config.cases;
   const found = new Set<string>();
   const problems: FileProblem[] = [];
+  const policy = readPolicy(suite.file, suite.config.allow_read);
   for (const [index, pattern] of include.entries()) {
     const files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, ignore: exclude });
     if (files.length === 0) problems.push(await noMatch(suite, index, pattern, exclude.length > 0));
-    for (const file of files) found.add(file);
+    const outside = files.filter((file) => !policy.allows(file));
+    if (outside.length > 0) problems.push(await strayed(suite, index, outside, policy));
+    for (const file of files) if (policy.allows(file)) found.add(file);
   }
   return { files: [...found].sort(), problems };
+}
+
+/** A glob that reaches files outside the project: named once, the files are not read. */
+async function strayed(
+  suite: Suite,
+  index: number,
+  outside: readonly string[],
+  policy: ReadPolicy,
+): Promise<FileProblem> {
+  const { message, fix } = outsideProject('case file', outside[0] ?? '', policy);
+  const more = outside.length > 1 ? ` (and ${outside.length - 1} more)` : '';
+  return {
+    file: displayPath(suite.file),
+    ...(await locateInFile(suite.file, ['cases', 'include', index])),
+    path: `cases.include[${index}]`,
+    message: `${message}${more}`,
+    fix,
+  };
 }
 
 async function noMatch(

@@ -1,17 +1,92 @@
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, relative } from 'node:path';
+import { realpathSync, type Stats } from 'node:fs';
+import { lstat, readFile, stat } from 'node:fs/promises';
+import { extname, isAbsolute, relative } from 'node:path';
 import type { FileProblem } from '../errors.ts';
+import { decodeText } from './decode-text.ts';
 import type { DataPath, LoadResult } from './load-result.ts';
+import { readPolicy } from './read-policy.ts';
 import { fileSay } from './wording.ts';
 import { type Position, parseYaml } from './yaml-document.ts';
 
-/** Reads a user's file; a missing or unreadable file is a problem with a fix, never a throw. */
-export async function readUserFile(file: string): Promise<LoadResult<string>> {
+/** Case and suite files larger than this are refused before they are read. */
+export const MAX_YAML_BYTES = 8 * 1024 * 1024;
+
+const YAML_EXTENSIONS = new Set(['.yaml', '.yml']);
+
+/**
+ * Reads a user's YAML file; a missing, unreadable, oversized or non-YAML file is a problem with
+ * a fix, never a throw and never a hang: folders, pipes and devices are refused before opening,
+ * and (unless `anyName`) a file whose name does not end in .yaml/.yml is not read at all, so a
+ * glob or path that strays onto another file never echoes its contents into a report.
+ */
+export async function readUserFile(
+  file: string,
+  options: { readonly anyName?: boolean } = {},
+): Promise<LoadResult<string>> {
+  let info: Stats;
   try {
-    return { ok: true, value: await readFile(file, 'utf8') };
+    info = await stat(file);
+    if ((await lstat(file)).isSymbolicLink()) {
+      const strayed = strayLink(file);
+      if (strayed) return { ok: false, problems: [strayed] };
+    }
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };
   }
+  const kind = refusal(file, info, options.anyName ?? false);
+  if (kind) return { ok: false, problems: [kind] };
+  try {
+    const decoded = decodeText(await readFile(file));
+    if (decoded.ok) return { ok: true, value: decoded.text };
+    return {
+      ok: false,
+      problems: [
+        { file, line: decoded.line, path: '', message: fileSay.notUtf8, fix: fileSay.notUtf8Fix },
+      ],
+    };
+  } catch (error) {
+    return { ok: false, problems: [readProblem(file, error)] };
+  }
+}
+
+/** A symbolic link out of the project (to /etc/passwd, say) is not followed. */
+function strayLink(file: string): FileProblem | undefined {
+  const policy = readPolicy(file);
+  if (policy.allows(file)) return undefined;
+  return {
+    file,
+    path: '',
+    message: `a symbolic link to ${realpathSync(file)}, outside the project (${policy.roots[0]}), so Baton did not read it`,
+    fix: 'copy the file into the project, or link to a file inside it',
+  };
+}
+
+function refusal(file: string, info: Stats, anyName: boolean): FileProblem | undefined {
+  if (info.isDirectory())
+    return { file, path: '', message: fileSay.isFolder, fix: fileSay.isFolderFix };
+  if (!info.isFile())
+    return {
+      file,
+      path: '',
+      message: fileSay.notRegular(kindOf(info)),
+      fix: fileSay.notRegularFix,
+    };
+  if (!anyName && !YAML_EXTENSIONS.has(extname(file).toLowerCase()))
+    return { file, path: '', message: fileSay.notYaml, fix: fileSay.notYamlFix };
+  if (info.size > MAX_YAML_BYTES) {
+    const message = fileSay.tooLarge(info.size, MAX_YAML_BYTES);
+    return { file, path: '', message, fix: fileSay.tooLargeFix };
+  }
+  return undefined;
+}
+
+/** What a path that is not a regular file is, in words. */
+export function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a named pipe (FIFO)';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return 'something that is not a regular file';
 }
 
 function readProblem(file: string, error: unknown): FileProblem {

@@ -88,7 +88,11 @@ export function custom(message: string, path: DataPath, ctx: ExplainContext): Dr
       fix: hint.fix,
     };
   }
-  return { path, at: 'value', message: `${message}, received ${describeReceived(value)}` };
+  const key = path.at(-1);
+  const fix = message.includes('RE2')
+    ? 'write the regex without backreferences (\\1) or lookaround ((?=…), (?<=…)): Baton matches suite regexes in linear time, so no pattern can hang a run'
+    : `change ${typeof key === 'string' ? `\`${key}\`` : 'this value'} as the message says`;
+  return { path, at: 'value', message: `${message}, received ${describeReceived(value)}`, fix };
 }
 
 function sentenceCase(text: string): string {

@@ -9,9 +9,12 @@ import type { LoadResult } from './load-result.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { zodProblems } from './zod-problems.ts';
 
-/** Reads and validates a case file. `path` is kept as given in problems and in `Case.file`. */
+/**
+ * Reads and validates a case file. `path` is kept as given in problems and in `Case.file`. The
+ * caller named this one file, so any file name is read (globs read only .yaml/.yml files).
+ */
 export async function loadCaseFile(path: string): Promise<LoadResult<Case>> {
-  const text = await readUserFile(path);
+  const text = await readUserFile(path, { anyName: true });
   return text.ok ? parseCaseText(text.value, path) : text;
 }
 

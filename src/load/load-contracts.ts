@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { validateContracts } from '../contracts/contract-for.ts';
 import type { Contract } from '../contracts/types.ts';
-import { compileYamlContract } from '../contracts/yaml-contract.ts';
 import type { FileProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
+import { importUserModule } from './import-user-module.ts';
 import type { LoadResult } from './load-result.ts';
 
 function isContract(value: unknown): value is Contract {
@@ -39,9 +38,7 @@ async function loadModule(suite: Suite, given: string): Promise<LoadResult<Contr
       'fix the path (it is relative to the suite file)',
     );
   try {
-    const contracts = contractsIn(
-      (await import(pathToFileURL(file).href)) as Record<string, unknown>,
-    );
+    const contracts = contractsIn(await importUserModule(file));
     if (contracts.length > 0) return { ok: true, value: contracts };
     return problem(
       `${given} exports no contract`,
@@ -57,6 +54,8 @@ async function loadModule(suite: Suite, given: string): Promise<LoadResult<Contr
 export async function loadContracts(suite: Suite): Promise<LoadResult<Contract[]>> {
   const block = suite.config.contracts;
   if (!block) return { ok: true, value: [] };
+  // The rules behind YAML contracts (and fast-check behind them) load for suites with contracts.
+  const { compileYamlContract } = await import('../contracts/yaml-contract.ts');
   const contracts: Contract[] = block.edges.map(compileYamlContract);
   const problems: FileProblem[] = [];
   for (const given of block.modules) {

@@ -16,15 +16,28 @@ export interface SuiteCases {
   readonly problems: FileProblem[];
 }
 
-interface Loaded {
+/** One case file read and checked. */
+export interface Loaded {
   readonly result: LoadResult<Case>;
   readonly source?: YamlSource;
 }
 
-export async function loadSuiteCases(suite: Suite): Promise<SuiteCases> {
+/** Case files already read, by display path: `baton validate` checks many suites over the same cases. */
+export type CaseCache = Map<string, Promise<Loaded>>;
+
+export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<SuiteCases> {
   const { files, problems } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
-  const loaded = await Promise.all(shown.map(loadCase));
+  const load = (file: string): Promise<Loaded> => {
+    if (!cache) return loadCase(file);
+    let entry = cache.get(file);
+    if (!entry) {
+      entry = loadCase(file);
+      cache.set(file, entry);
+    }
+    return entry;
+  };
+  const loaded = await Promise.all(shown.map(load));
   const cases: Case[] = [];
   const firstFile = new Map<string, string>();
   for (const { result, source } of loaded) {

@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileProblem } from '../errors.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import { place } from './draft.ts';
+import { kindOf } from './files.ts';
 import type { DataPath } from './load-result.ts';
+import { type ReadPolicy, readPolicy } from './read-policy.ts';
 import type { YamlSource } from './yaml-document.ts';
 
 /** The files a suite names (adapter module, contract modules), each with where it is written. */
@@ -34,17 +36,43 @@ function references(config: ParsedSuite): { path: DataPath; given: string; what:
  */
 export function missingReferences(config: ParsedSuite, source: YamlSource): FileProblem[] {
   const dir = dirname(resolve(source.file));
-  return references(config)
-    .filter((ref) => !existsSync(resolve(dir, ref.given)))
-    .map((ref) =>
-      place(
-        {
-          path: ref.path,
-          at: 'value',
-          message: `no ${ref.what} at ${ref.given} (looked for ${resolve(dir, ref.given)})`,
-          fix: 'paths in a suite are relative to the suite file; fix the path or create the file',
-        },
-        source,
-      ),
-    );
+  const policy = readPolicy(source.file, config.allow_read);
+  const problems: FileProblem[] = [];
+  for (const ref of references(config)) {
+    const draft = referenceProblem(ref, resolve(dir, ref.given), policy);
+    if (draft) problems.push(place({ path: ref.path, at: 'value', ...draft }, source));
+  }
+  return problems;
+}
+
+function referenceProblem(
+  ref: { given: string; what: string },
+  file: string,
+  policy: ReadPolicy,
+): { message: string; fix: string } | undefined {
+  let info: Stats;
+  try {
+    info = statSync(file);
+  } catch {
+    return {
+      message: `no ${ref.what} at ${ref.given} (looked for ${file})`,
+      fix: 'paths in a suite are relative to the suite file; fix the path or create the file',
+    };
+  }
+  if (!info.isFile()) {
+    return {
+      message: `the ${ref.what} ${ref.given} is ${kindOf(info)}, not a file`,
+      fix: `point it at a regular file`,
+    };
+  }
+  if (!policy.allows(file)) return outsideProject(ref.what, file, policy);
+  return undefined;
+}
+
+/** The problem for a file outside every folder the suite may read. */
+export function outsideProject(what: string, file: string, policy: ReadPolicy) {
+  return {
+    message: `the ${what} ${file} is outside the project (${policy.roots[0]}), and Baton reads only inside it`,
+    fix: `move the file into the project, or list its folder in the suite's \`allow_read\``,
+  };
 }

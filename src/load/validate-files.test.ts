@@ -13,7 +13,7 @@ const brokenStep = `${tree}/cases/broken.yaml:7:5: steps[0].custmer: unknown key
 const duplicateId = `${tree}/extra/same-id.yaml:1:5: id: expected a unique case id, received "shared-id", already used in ${tree}/cases/good.yaml. Fix: give each case its own \`id\` (the id names the case in reports and filters)`;
 const brokenSuite = [
   `${tree}/suites/broken-suite.yaml:5:9: adapter.type: expected one of \`module\`, \`http\`, \`openai-agents\`, \`langgraph\` or \`traces\`, received "grpc". Fix: use one of \`module\`, \`http\`, \`openai-agents\`, \`langgraph\` or \`traces\``,
-  `${tree}/suites/broken-suite.yaml:6:14: concurrency: expected a whole number of 1 or more, received 0. Fix: change \`concurrency\` to a whole number of 1 or more`,
+  `${tree}/suites/broken-suite.yaml:6:14: concurrency: expected a whole number from 1 to 256, received 0. Fix: change \`concurrency\` to a whole number from 1 to 256`,
 ];
 
 describe('validateFiles', () => {

@@ -5,7 +5,7 @@ import { readUserFile } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
-import { loadSuiteCases } from './load-suite-cases.ts';
+import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
 import { isRecord } from './schema-at-path.ts';
 import { parseYaml } from './yaml-document.ts';
 
@@ -35,12 +35,14 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
     results.set(file, entry);
     if (suite !== undefined) suites.push(suite);
   }
+  const cache: CaseCache = new Map();
+  const seen = new Map<string, Set<string>>();
   for (const suite of suites) {
-    const { files: caseFiles, problems } = await loadSuiteCases(suite);
+    const { files: caseFiles, problems } = await loadSuiteCases(suite, cache);
     for (const file of caseFiles) {
       if (!results.has(file)) results.set(file, { file, kind: 'case', problems: [] });
     }
-    for (const problem of problems) addOnce(results, problem);
+    for (const problem of problems) addOnce(results, problem, seen);
   }
   return [...results.values()];
 }
@@ -63,12 +65,24 @@ function guessKind(file: string): 'case' | 'suite' {
   return /suite/i.test(basename(file)) || basename(dirname(file)) === 'suites' ? 'suite' : 'case';
 }
 
-function addOnce(results: Map<string, ValidatedFile>, problem: FileProblem): void {
+function addOnce(
+  results: Map<string, ValidatedFile>,
+  problem: FileProblem,
+  seen: Map<string, Set<string>>,
+): void {
   const entry = results.get(problem.file);
   if (entry === undefined) {
     results.set(problem.file, { file: problem.file, kind: 'case', problems: [problem] });
     return;
   }
+  // A set per file: a case with thousands of problems is named by hundreds of suites.
+  let known = seen.get(problem.file);
+  if (!known) {
+    known = new Set(entry.problems.map(formatProblem));
+    seen.set(problem.file, known);
+  }
   const text = formatProblem(problem);
-  if (!entry.problems.some((p) => formatProblem(p) === text)) entry.problems.push(problem);
+  if (known.has(text)) return;
+  known.add(text);
+  entry.problems.push(problem);
 }

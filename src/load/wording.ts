@@ -161,6 +161,21 @@ export const fileSay = {
   isFolderFix: 'pass a .yaml file here, or use `baton validate <folder>` to check a whole folder',
   unreadable: (code: string) => `could not read the file (${code})`,
   unreadableFix: 'check that the file exists and that you may read it',
+  notRegular: (kind: string) => `expected a file, received ${kind}`,
+  notRegularFix: 'pass a regular .yaml file; Baton does not read from pipes, sockets or devices',
+  tooLarge: (bytes: number, limit: number) =>
+    `the file is ${(bytes / 1024 / 1024).toFixed(1)} MiB, more than the ${limit / 1024 / 1024} MiB a case or suite file may be`,
+  tooLargeFix:
+    'split it into several case files, or keep large data (recorded traces) in trace files',
+  notUtf8: 'the file is not valid UTF-8',
+  notUtf8Fix: 'save the file as UTF-8 (your editor’s “encoding” setting)',
+  notYaml: 'not a YAML file, so Baton did not read it (case and suite files end in .yaml or .yml)',
+  notYamlFix: 'point the glob or path at .yaml/.yml files only, e.g. `cases/**/*.yaml`',
+  tooDeep: (limit: number) => `invalid YAML: nested more than ${limit} levels deep`,
+  tooDeepFix: 'flatten the structure; case and suite files need only a few levels',
+  circular: 'invalid YAML: an alias refers to a collection that contains it (a cycle)',
+  circularFix:
+    'copy the values instead of the alias, or point the alias at a collection outside itself',
 } as const;
 
 /** Fixes for what `resolveCase` finds after the schema passed. */

@@ -9,7 +9,8 @@ import {
 } from 'yaml';
 import type { FileProblem } from '../errors.ts';
 import type { DataPath, LoadResult } from './load-result.ts';
-import { yamlErrorFix } from './wording.ts';
+import { fileSay, yamlErrorFix } from './wording.ts';
+import { deepLine, MAX_YAML_DEPTH, shapeProblem } from './yaml-depth.ts';
 
 /** A 1-based position in a file. */
 export interface Position {
@@ -31,7 +32,15 @@ export interface YamlSource {
 /** Parses YAML text; syntax errors come back as problems with their positions. */
 export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (error) {
+    // The parser recurses per level: absurd nesting exhausts the stack before it can say where.
+    if (error instanceof RangeError)
+      return { ok: false, problems: [tooDeep(file, deepLine(text))] };
+    throw error;
+  }
   if (doc.errors.length > 0) {
     return { ok: false, problems: doc.errors.map((e) => syntaxProblem(e, file, lineCounter)) };
   }
@@ -51,7 +60,23 @@ export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
     return offset === undefined ? locate(path) : at(offset);
   };
   const data = toData(doc);
-  if (!data.ok) return { ok: false, problems: [aliasProblem(doc, data.error, file, at)] };
+  if (!data.ok) {
+    if (data.error instanceof RangeError)
+      return { ok: false, problems: [tooDeep(file, deepLine(text))] };
+    return { ok: false, problems: [aliasProblem(doc, data.error, file, at)] };
+  }
+  const shape = shapeProblem(data.value);
+  if (shape) {
+    const where = locate(shape.path);
+    return {
+      ok: false,
+      problems: [
+        shape.kind === 'deep'
+          ? { ...tooDeep(file, where.line), column: where.column }
+          : { file, ...where, path: '', message: fileSay.circular, fix: fileSay.circularFix },
+      ],
+    };
+  }
   return {
     ok: true,
     value: { file, data: data.value, lineCount: lineCounter.lineStarts.length, locate, locateKey },
@@ -86,6 +111,16 @@ function aliasProblem(
   return { file, ...position, path: '', message, fix: yamlErrorFix('BAD_ALIAS') };
 }
 
+function tooDeep(file: string, line: number): FileProblem {
+  return {
+    file,
+    line,
+    path: '',
+    message: fileSay.tooDeep(MAX_YAML_DEPTH),
+    fix: fileSay.tooDeepFix,
+  };
+}
+
 function nodeOffset(doc: Document, path: DataPath): number | undefined {
   const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
   if (node !== null && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
@@ -106,6 +141,7 @@ function keyOffset(doc: Document, path: DataPath): number | undefined {
 
 function syntaxProblem(error: YAMLError, file: string, lineCounter: LineCounter): FileProblem {
   const { line, col } = lineCounter.linePos(error.pos[0]);
+  if (error.code === 'RESOURCE_EXHAUSTION') return { ...tooDeep(file, line), column: col };
   const message = error.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
   return {
     file,

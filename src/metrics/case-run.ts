@@ -1,5 +1,5 @@
 import type { Finding, FindingCode } from '../model/finding.ts';
-import type { ObservedHandoff } from '../model/report.ts';
+import type { ObservedHandoff, UnhandledError } from '../model/report.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 
 /** One pair in the confusion of targets: what the labels expected, what happened (`none`). */
@@ -23,6 +23,8 @@ export interface CaseRun {
   /** The seed of the permuted order, when a `permute` fault ran. */
   readonly permutationSeed?: number;
   readonly error?: { readonly code: string; readonly message: string };
+  /** Errors that escaped the implementation during this run (they made it an error). */
+  readonly strays?: readonly UnhandledError[];
   /** The normalised events the findings were judged on (absent when the run errored). */
   readonly timeline?: readonly TimelineEvent[];
 }

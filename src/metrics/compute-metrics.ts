@@ -45,7 +45,7 @@ export function computeMetrics(
     totalHops += h;
     maxHops = Math.max(maxHops, h);
   }
-  const repeats = Math.max(1, ...runsByCase.map((r) => r.length));
+  const repeats = runsByCase.reduce((most, r) => Math.max(most, r.length), 1);
   const allPassed = runsByCase.filter(
     (r) => r.length > 0 && r.every((x) => x.status === 'pass'),
   ).length;

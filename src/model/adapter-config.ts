@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { compilesSafely } from '../safe-regex.ts';
+import { timerMs } from './bounds.ts';
 
 const Options = z
   .record(z.string(), z.unknown())
@@ -18,7 +20,7 @@ const StartCommand = z.strictObject({
   cwd: z.string().optional().describe('Relative to the suite file.'),
   env: z.record(z.string(), z.string()).default({}),
   ready_url: z.string().optional().describe('Polled until it answers, before the first case.'),
-  ready_timeout_ms: z.number().int().min(1).default(15_000),
+  ready_timeout_ms: timerMs(1).default(15_000),
 });
 
 /** Where the HTTP adapter finds the handoff decision: in the spans, or in the response body. */
@@ -53,12 +55,10 @@ const HttpAdapter = z.strictObject({
     .number()
     .int()
     .min(0)
+    .max(65_535)
     .default(0)
     .describe('Port of the OTLP/HTTP receiver Baton runs on loopback (0: any free port).'),
-  span_wait_ms: z
-    .number()
-    .int()
-    .min(0)
+  span_wait_ms: timerMs(0)
     .default(2000)
     .describe('How long to wait for the service to export a case’s spans after its last step.'),
 });
@@ -89,13 +89,16 @@ const LOCATOR_HELP =
 const Locator = z
   .string()
   .regex(LOCATOR, `a place on the span: ${LOCATOR_HELP}`)
-  .refine(validLocatorRegex, { message: 'the regular expression after `name:` does not compile' });
+  .refine(validLocatorRegex, {
+    message:
+      'the regular expression after `name:` does not compile (RE2 syntax: no backreferences or lookaround)',
+  });
 
 /** Exact text, or a `/regex/flags` that must compile. */
-const Pattern = z
-  .string()
-  .min(1)
-  .refine(validPattern, { message: 'the /regular expression/ does not compile' });
+const Pattern = z.string().min(1).refine(validPattern, {
+  message:
+    'the /regular expression/ does not compile (RE2 syntax: no backreferences or lookaround; flags i, s, m)',
+});
 
 /** A user rule that marks spans as handoffs: name or attribute match, where target and payload are. */
 export const RecognitionRule = z
@@ -130,12 +133,7 @@ function validLocatorRegex(text: string): boolean {
 }
 
 function compiles(source: string, flags?: string): boolean {
-  try {
-    new RegExp(source, flags);
-    return true;
-  } catch {
-    return false;
-  }
+  return compilesSafely(source, flags);
 }
 
 /** How a recorded trace is cut into steps (docs/adapters/traces.md). */

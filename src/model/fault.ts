@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timerMs } from './bounds.ts';
 
 /**
  * Faults Baton injects to make the world hostile. Effect-endpoint faults act at the fake HTTP
@@ -27,12 +28,12 @@ const DuplicateDelivery = z.strictObject({
 const SlowReceiver = z.strictObject({
   fault: z.literal('slow_receiver'),
   to: z.string().min(1).optional(),
-  delay_ms: z.number().int().min(0).describe('Added before the receiver gets each delivery.'),
+  delay_ms: timerMs(0).describe('Added before the receiver gets each delivery.'),
 });
 const ReceiverTimeout = z.strictObject({
   fault: z.literal('receiver_timeout'),
   to: z.string().min(1).optional(),
-  after_ms: z.number().int().min(1).default(1000).describe('When the sender’s delivery fails.'),
+  after_ms: timerMs(1).default(1000).describe('When the sender’s delivery fails.'),
 });
 const Permute = z.strictObject({
   fault: z.literal('permute'),

@@ -214,6 +214,19 @@ export const RunReportSchema = z.object({
     .optional()
     .describe('Absent in reports written before properties joined version 1.'),
   run: RunInfo.optional(),
+  interrupted: z
+    .object({
+      signal: z.string(),
+      casesNotRun: z
+        .number()
+        .int()
+        .min(0)
+        .describe('Cases never started (left out of the report).'),
+    })
+    .optional()
+    .describe(
+      'Set when a signal stopped the run early; the report holds the case runs that finished.',
+    ),
   unhandled: z
     .array(
       z.object({
@@ -224,7 +237,9 @@ export const RunReportSchema = z.object({
       }),
     )
     .optional()
-    .describe('Errors that escaped the implementation outside their case run; each fails the run.'),
+    .describe(
+      'Errors that escaped the implementation (in Baton or an isolate); each fails the run.',
+    ),
 });
 
 type DeepReadonly<T> = T extends (infer U)[]

@@ -198,6 +198,12 @@ export interface RunReport {
   readonly properties: readonly PropertyResult[];
   /** Versions, commit, filters, shard and seeds (written by the CLI). */
   readonly run?: RunInfo;
+  /** Set when a signal stopped the run early: the report holds only the case runs that finished. */
+  readonly interrupted?: {
+    readonly signal: string;
+    /** Cases that had not started when the signal came (left out of the report). */
+    readonly casesNotRun: number;
+  };
   /** Errors that escaped the implementation (unhandled rejections, throws in timers, process.exit). */
   readonly unhandled?: readonly UnhandledError[];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { YamlContractInput } from '../contracts/yaml-contract.ts';
+import { YamlContractInput } from '../contracts/yaml-contract-input.ts';
 import { AdapterConfig } from './adapter-config.ts';
+import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT, timerMs } from './bounds.ts';
 import { CARRY_MATCHES } from './case.ts';
 import { CompareConfig, VariantsConfig } from './compare-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
@@ -138,15 +139,15 @@ export const SuiteInput = z.strictObject({
     exclude_tags: z.array(z.string()).default([]),
   }),
   adapter: AdapterConfig,
-  concurrency: z.number().int().min(1).default(4),
-  timeout_ms: z.number().int().min(1).default(10_000).describe('Per case, per repeat.'),
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(4),
+  timeout_ms: timerMs(1).default(10_000).describe('Per case, per repeat.'),
   isolation: z
     .enum(ISOLATION_MODES)
     .default('none')
     .describe(
       "Where the implementation runs: none (Baton's process), worker (a worker thread) or process (a child process); isolated, an exit, an escaped error or a busy loop fails only its case.",
     ),
-  repeat: z.number().int().min(1).default(1),
+  repeat: z.number().int().min(1).max(MAX_REPEAT).default(1),
   checks: ChecksConfig,
   gates: z.array(GateConfig).default([]),
   costs: z
@@ -168,7 +169,13 @@ export const SuiteInput = z.strictObject({
     .optional(),
   properties: z
     .strictObject({
-      num_runs: z.number().int().min(1).default(200).describe('Envelopes per property.'),
+      num_runs: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_NUM_RUNS)
+        .default(200)
+        .describe('Envelopes per property.'),
       seed: z
         .number()
         .int()
@@ -220,6 +227,12 @@ export const SuiteInput = z.strictObject({
     .describe(
       "Secrets never written to a report, the console or a cassette: these rules add to Baton's own.",
     ),
+  allow_read: z
+    .array(z.string().min(1))
+    .default([])
+    .describe(
+      'Folders outside the project (relative to the suite) that its cases, traces and modules may be read from.',
+    ),
   model_traffic: ModelTrafficConfig.optional().describe(
     'Recognise handoffs in the model API responses msw sees (Anthropic tool_use, OpenAI tool calls).',
   ),
@@ -232,7 +245,7 @@ export const SuiteInput = z.strictObject({
       dir: z
         .string()
         .optional()
-        .describe('Relative to the working directory; default reports/<name>.'),
+        .describe('Relative to the suite file; default reports/<name> in the working directory.'),
       formats: z
         .array(z.enum(REPORT_FORMATS))
         .default([...DEFAULT_REPORT_FORMATS])

@@ -102,3 +102,28 @@ describe('ruleRecognizer', () => {
     expect(RecognitionRule.safeParse({ name: 'x', handoff: { to: 'name:(' } }).success).toBe(false);
   });
 });
+
+describe('user regexes are matched in linear time (RE2)', () => {
+  it('a catastrophic pattern on a long span name answers at once instead of hanging the run', () => {
+    // With a backtracking engine `(a+)+$` on 5,000 a's and a b takes longer than the universe.
+    const name = `${'a'.repeat(5000)}b`;
+    const rules = [{ name: '/^(a+)+$/', handoff: { to: 'attr:to', from: 'attr:from' } }];
+    const found = handoffs(rules, [span('x', name, { to: 'refunds', from: 'triage' })]);
+    expect(found).toEqual([]);
+  });
+
+  it('still captures groups and honours the i flag', () => {
+    const rules = [{ name: '/^TRANSFER_TO_(\\w+)$/i', handoff: { to: 'name', from: 'attr:from' } }];
+    const found = handoffs(rules, [span('x', 'transfer_to_refunds', { from: 'triage' })]);
+    expect(found.map((h) => h.kind === 'handoff' && [h.from, h.to])).toEqual([
+      ['triage', 'refunds'],
+    ]);
+  });
+
+  it('refuses, at validation, patterns RE2 cannot run in linear time (backreferences)', () => {
+    const rule = { name: '/(a)\\1/', handoff: { to: 'attr:to' } };
+    const parsed = RecognitionRule.safeParse(rule);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toContain('RE2 syntax');
+  });
+});

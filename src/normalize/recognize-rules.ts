@@ -1,5 +1,6 @@
 import type { RecognitionRule } from '../model/adapter-config.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
+import { compileSafe, type SafeMatch } from '../safe-regex.ts';
 import { parseJson } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
@@ -7,7 +8,7 @@ import type { Recognizer } from './recognizer.ts';
 import type { SpanRecord } from './span-record.ts';
 
 type Locate = (span: SpanRecord) => unknown;
-type Match = (text: string) => RegExpExecArray | null;
+type Match = (text: string) => SafeMatch | null;
 
 interface CompiledRule {
   readonly name: Match | undefined;
@@ -68,11 +69,10 @@ const REGEX = /^\/(.*)\/([a-z]*)$/s;
 export function matcher(pattern: string): Match {
   const re = REGEX.exec(pattern);
   if (re) {
-    const regex = new RegExp(re[1] ?? '', re[2]);
+    const regex = compileSafe(re[1] ?? '', re[2]);
     return (t) => regex.exec(t);
   }
-  const exact = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return (t) => exact.exec(t);
+  return (t) => (t === pattern ? [t] : null);
 }
 
 function locator(spec: string, ruleName: Match | undefined, literal = false): Locate {
@@ -90,7 +90,7 @@ function locator(spec: string, ruleName: Match | undefined, literal = false): Lo
   }
   if (spec === 'name') return (s) => group(ruleName?.(s.name));
   if (spec.startsWith('name:')) {
-    const regex = new RegExp(spec.slice(5));
+    const regex = compileSafe(spec.slice(5));
     return (s) => group(regex.exec(s.name));
   }
   if (literal) return () => spec;
@@ -99,7 +99,7 @@ function locator(spec: string, ruleName: Match | undefined, literal = false): Lo
   );
 }
 
-function group(m: RegExpExecArray | null | undefined): string | undefined {
+function group(m: SafeMatch | null | undefined): string | undefined {
   return m ? (m[1] ?? m[0]) : undefined;
 }
 

@@ -2,6 +2,9 @@ import { ATTR, EVENT } from '../conventions/attributes.ts';
 import { num, str } from './attrs.ts';
 import type { SpanRecord } from './span-record.ts';
 
+/** How far up a parent chain Baton looks; also what ends a chain that loops back on itself. */
+export const MAX_ANCESTORS = 256;
+
 /**
  * Lookups over one case's spans: parent chains and the step each span belongs to. A span is at
  * step k when an ancestor is Baton's span for step k; a span whose parent chain does not reach a
@@ -27,13 +30,20 @@ export class SpanIndex {
       : undefined;
   }
 
+  /** The span's parent; none for a span that names itself. */
   parent(span: SpanRecord): SpanRecord | undefined {
-    return span.parentId === undefined ? undefined : this.byId.get(span.parentId);
+    if (span.parentId === undefined || span.parentId === span.spanId) return undefined;
+    return this.byId.get(span.parentId);
   }
 
-  /** The nearest ancestor (the span itself first) for which `pick` returns a value. */
+  /**
+   * The nearest ancestor (the span itself first) for which `pick` returns a value. Recorded and
+   * received spans are untrusted: a span may name itself or a descendant as its parent, so the
+   * walk stops after MAX_ANCESTORS hops (deeper than any real trace) instead of spinning.
+   */
   nearest<T>(span: SpanRecord, pick: (s: SpanRecord) => T | undefined): T | undefined {
-    for (let s: SpanRecord | undefined = span; s; s = this.parent(s)) {
+    let s: SpanRecord | undefined = span;
+    for (let hops = 0; s && hops <= MAX_ANCESTORS; hops++, s = this.parent(s)) {
       const value = pick(s);
       if (value !== undefined) return value;
     }

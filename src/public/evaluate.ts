@@ -12,6 +12,8 @@ import type { Suite } from '../model/suite.ts';
 import { applyVariant } from '../model/variants.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
 import { type PropertyOverrides, runSuite } from '../run/run-suite.ts';
+import type { StopControl } from '../run/stop-control.ts';
+import type { StrayErrors } from '../run/stray-errors.ts';
 
 export interface EvaluateOptions {
   /** Only these case ids (`*` wildcards allowed). */
@@ -28,6 +30,10 @@ export interface EvaluateOptions {
   readonly cwd?: string;
   /** Run the suite as this variant of its `variants:` (its adapter settings). */
   readonly variant?: string;
+  /** Stops the run early (the CLI sets it on SIGINT/SIGTERM); the report is marked interrupted. */
+  readonly stop?: StopControl;
+  /** Collects errors that escape the implementation; each one fails the run. */
+  readonly strays?: StrayErrors;
   /** Only every `total`-th case starting at the `index`-th (1-based): one CI job's slice. */
   readonly shard?: { readonly index: number; readonly total: number };
   /** Told how many cases will run, before the first starts (for progress output). */
@@ -104,10 +110,12 @@ export async function evaluateSuite(
     ...(options.properties && { properties: options.properties }),
     // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the
     // adapter; `isolation` runs both in worker threads or child processes.
-    adapter: suiteAdapter(config, suite.file, selection.cases),
+    adapter: await suiteAdapter(config, suite.file, selection.cases),
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+    ...(options.stop && { stop: options.stop }),
+    ...(options.strays && { strays: options.strays }),
     ...(options.onCaseDone && {
       onCaseDone: (c: Case, runs: readonly CaseRun[]) =>
         options.onCaseDone?.(c.id, caseStatus(runs)),

@@ -1,6 +1,7 @@
 /**
  * Baton's public API. Importing it has no side effects: span capture starts only when a suite
- * runs (`evaluateSuite`, `runSuite` with `createCapture()`).
+ * runs (`evaluateSuite`, `runSuite` with `createCapture()`). Contract rules, envelope arbitraries
+ * and the property runner (which load fast-check) are in `baton-handoffs/contracts`.
  */
 
 // Adapters and implementations
@@ -37,24 +38,15 @@ export { comparePaired, type PairedMetric } from '../compare/stats/paired-metric
 // Comparing two runs (docs/compare.md): pure, reusable statistics and renderers
 export { canIDeploy, type DeployVerdict } from '../compat/can-i-deploy.ts';
 export { type Cell, compatibilityMatrix } from '../compat/matrix.ts';
-export { arbitraryFromSchema, structuralMutations } from '../contracts/arbitrary/index.ts';
 export { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
 export { contractFor, validateContracts } from '../contracts/contract-for.ts';
-// Envelope contracts and property tests
+// Envelope contracts (rules and property tests: baton-handoffs/contracts)
 export { type ContractSpec, defineContract } from '../contracts/define-contract.ts';
 export {
   PROPERTY_NAMES,
   type PropertyName,
   type PropertyResult,
 } from '../contracts/properties/property-result.ts';
-export {
-  type PropertyRunOptions,
-  type PropertyTarget,
-  runProperties,
-} from '../contracts/properties/run-properties.ts';
-export { RULE_CODES, rules } from '../contracts/rules/index.ts';
-// For writing your own rules: a mutation from a spec, and envelope edits that keep the rest.
-export { type MutationSpec, mutation, withField, without } from '../contracts/rules/mutation.ts';
 export type {
   Contract,
   ContractIssue,
@@ -68,7 +60,7 @@ export type {
   Rule,
   ValidationContext,
 } from '../contracts/types.ts';
-export { compileYamlContract, YamlContractInput } from '../contracts/yaml-contract.ts';
+export { YamlContractInput } from '../contracts/yaml-contract-input.ts';
 export { ATTR, EVENT, GENAI, HTTP } from '../conventions/attributes.ts';
 export { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 // Side effects over HTTP (msw), faults and cassettes
@@ -94,7 +86,7 @@ export type {
 } from '../model/labelled-case.ts';
 export type * from '../model/report.ts';
 export { REPORT_SCHEMA_VERSION } from '../model/report.ts';
-export type { Step, StepKind } from '../model/step.ts';
+export { describeStep, type Step, type StepKind } from '../model/step.ts';
 export { type GateConfig, type Suite, SuiteInput } from '../model/suite.ts';
 export type {
   HandoffEvent,

@@ -13,6 +13,7 @@ import {
   textTable,
 } from './format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
+import { terminalSafe } from './terminal-text.ts';
 import { countOf } from './units.ts';
 
 /** How the console report looks; the CLI decides `color` from the terminal and flags. */
@@ -21,6 +22,9 @@ export interface ConsoleOptions {
   /** Also list passing cases, one line each. */
   readonly verbose?: boolean;
 }
+
+/** Findings listed per case; a runaway case (thousands of handoffs) would bury the rest. */
+const MAX_FINDINGS_SHOWN = 50;
 
 type Format = Parameters<typeof styleText>[0];
 type Paint = (format: Format, text: string) => string;
@@ -33,12 +37,14 @@ function painter(color: boolean): Paint {
 }
 
 /** The report a person reads in a terminal: what failed, the rates, the gates, one verdict. */
-export function renderConsole(report: RunReport, options: ConsoleOptions): string {
+export function renderConsole(given: RunReport, options: ConsoleOptions): string {
+  // Case text, trace names and implementation errors are untrusted: escape them for the terminal.
+  const report = terminalSafe(given);
   const paint = painter(options.color);
   const sections = [
     [header(report, paint)],
+    runWarnings(report, paint),
     badCases(report.cases, paint),
-    escaped(report, paint),
     options.verbose ? passingCases(report.cases, paint) : [],
     propertiesSection(report, paint),
     findingsTable(report, paint),
@@ -60,12 +66,20 @@ function header(report: RunReport, paint: Paint): string {
   return `${paint('bold', `Baton ${report.suite.name}`)}  ${paint('dim', `adapter ${report.suite.adapter}`)}  ${parts.join(' · ')}`;
 }
 
-/** Errors that escaped the implementation after their case was judged: each fails the run. */
-function escaped(report: RunReport, paint: Paint): string[] {
-  return (report.unhandled ?? []).map((u) => {
-    const where = u.caseId === undefined ? 'outside any case' : `after ${u.caseId} finished`;
-    return `${paint(['red', 'bold'], '! ESCAPED')}  ${where}  ${u.message}`;
-  });
+/** What makes the whole run untrustworthy, before any case: a signal, escaped errors. */
+function runWarnings(report: RunReport, paint: Paint): string[] {
+  const lines: string[] = [];
+  if (report.interrupted) {
+    const { signal, casesNotRun } = report.interrupted;
+    lines.push(
+      `${paint(['yellow', 'bold'], '! INTERRUPTED')}  by ${signal}: ${casesNotRun} case(s) not run; this report holds only the cases that finished`,
+    );
+  }
+  for (const u of report.unhandled ?? []) {
+    const where = u.caseId === undefined ? 'outside any case' : `in case ${u.caseId}`;
+    lines.push(`${paint(['red', 'bold'], '! ESCAPED')}  ${where}: ${u.message}`);
+  }
+  return lines;
 }
 
 function badCases(cases: readonly CaseResult[], paint: Paint): string[] {
@@ -84,12 +98,19 @@ function badCase(c: CaseResult, paint: Paint): string[] {
   if (c.error !== undefined) {
     lines.push(indented(`${paint('yellow', c.error.code)}  ${c.error.message}`));
   }
-  const rows = problems(c).map((f) => [
-    paint('dim', stepLabel(f.step)),
-    paint(f.outcome === 'error' ? 'yellow' : 'red', f.code),
-    f.message,
-  ]);
-  lines.push(...textTable(rows).map(indented));
+  const shown = problems(c);
+  const rows = shown
+    .slice(0, MAX_FINDINGS_SHOWN)
+    .map((f) => [
+      paint('dim', stepLabel(f.step)),
+      paint(f.outcome === 'error' ? 'yellow' : 'red', f.code),
+      f.message,
+    ]);
+  for (const row of textTable(rows)) lines.push(indented(row));
+  if (shown.length > MAX_FINDINGS_SHOWN) {
+    const more = shown.length - MAX_FINDINGS_SHOWN;
+    lines.push(indented(paint('dim', `… and ${more} more finding(s) in report.json`)));
+  }
   return lines;
 }
 
@@ -182,6 +203,10 @@ function verdict(report: RunReport, paint: Paint): string {
   const na = report.gates.filter((g) => outcomeOf(g) === 'n/a').length;
   parts.push(`gates ${passedGates}/${report.gates.length}${na > 0 ? ` (${na} n/a)` : ''}`);
   parts.push(...(report.reasons ?? []));
-  const word = report.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
+  const word = report.interrupted
+    ? paint(['yellow', 'bold'], 'INTERRUPTED')
+    : report.passed
+      ? paint(['green', 'bold'], 'PASS')
+      : paint(['red', 'bold'], 'FAIL');
   return `${word}  ${parts.join(' · ')}`;
 }

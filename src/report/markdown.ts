@@ -21,6 +21,7 @@ import { countOf, judged } from './units.ts';
 export function renderMarkdown(report: RunReport): string {
   const sections = [
     title(report),
+    runWarnings(report),
     summary(report),
     gates(report),
     failingCases(report.cases),
@@ -38,6 +39,22 @@ function title(report: RunReport): string {
   const line = `Adapter ${code(suite.adapter)} · ${code(suite.file)}${repeat} · ${duration(report.durationMs)}`;
   const why = report.reasons?.length ? `\n\nWhy: ${report.reasons.map(mdCell).join('; ')}` : '';
   return `## ${heading.replace('%s', mdCell(suite.name))}\n\n${line}${why}`;
+}
+
+/** A cut-short run and escaped errors, before anything else: they make the rest untrustworthy. */
+function runWarnings(report: RunReport): string {
+  const lines: string[] = [];
+  if (report.interrupted) {
+    const { signal, casesNotRun } = report.interrupted;
+    lines.push(
+      `> ⚠️ **Interrupted** by ${signal}: ${casesNotRun} case(s) not run; this report holds only the cases that finished.`,
+    );
+  }
+  for (const u of report.unhandled ?? []) {
+    const where = u.caseId === undefined ? 'outside any case' : `in case ${code(u.caseId)}`;
+    lines.push(`> ❗ **Escaped error** ${where}: ${mdCell(u.message)}`);
+  }
+  return lines.join('\n>\n');
 }
 
 /** Inline code on one line; entities would show literally inside backticks, so only strip breaks. */

@@ -1,5 +1,7 @@
 import { withMessage } from '../checks/describe-finding.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
+import { describeThrown } from '../thrown.ts';
+import { StrayErrorsSeen } from './stray-errors.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 export interface RunError {
@@ -23,9 +25,9 @@ export class CaseRunError extends Error {
 /** Turns whatever an adapter threw into a short, stack-free description. */
 export function describeRunError(error: unknown): RunError {
   if (error instanceof CaseRunError) return error.runError;
-  if (error instanceof CaseTimeoutError) return { code: 'adapter.timeout', message: error.message };
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { code: 'adapter.threw', message: `the adapter threw ${message}` };
+  if (error instanceof StrayErrorsSeen) return strayError(error);
+  if (isTimeout(error)) return { code: 'adapter.timeout', message: error.message };
+  return { code: 'adapter.threw', message: `the adapter threw ${describeThrown(error)}` };
 }
 
 /** A run that ended in an error: no verdict on the implementation, one `case.error` finding. */
@@ -46,5 +48,36 @@ export function caseErrorRun(error: RunError, durationMs: number): CaseRun {
     targets: [],
     durationMs,
     error,
+  };
+}
+
+/** `instanceof` itself can throw (a Proxy that refuses getPrototypeOf). */
+function isTimeout(error: unknown): error is CaseTimeoutError {
+  try {
+    return error instanceof CaseTimeoutError;
+  } catch {
+    return false;
+  }
+}
+
+const STRAY_WORDS = {
+  unhandled_rejection: 'left a promise rejection unhandled',
+  uncaught_exception: 'threw outside the adapter (a timer or callback)',
+  exit: 'tried to end the process',
+} as const;
+
+function strayError(seen: StrayErrorsSeen): RunError {
+  const [first] = seen.all;
+  const count = seen.all.length;
+  const more = count > 1 ? ` (and ${count - 1} more escaped error(s))` : '';
+  if (first.kind === 'exit') {
+    return {
+      code: 'adapter.exit',
+      message: `${first.message}; Baton kept running and failed this case instead${more}`,
+    };
+  }
+  return {
+    code: 'adapter.unhandled',
+    message: `the implementation ${STRAY_WORDS[first.kind]}: ${first.message}${more}`,
   };
 }

@@ -13,6 +13,7 @@ import type { Recognizer } from '../normalize/recognizer.ts';
 import { withToolEffects } from '../normalize/tool-effects.ts';
 import { caseContext } from './case-context.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
+import { type StrayErrors, StrayErrorsSeen } from './stray-errors.ts';
 import { withTimeout } from './with-timeout.ts';
 
 export interface CaseRunOptions {
@@ -23,6 +24,34 @@ export interface CaseRunOptions {
   readonly recognizers?: readonly Recognizer[];
   /** Tool calls that are effects (the suite's `effects.tools`). */
   readonly toolEffects?: readonly ToolEffectRule[];
+  /** Where errors that escape the implementation are collected (the CLI listens for them). */
+  readonly strays?: StrayErrors;
+}
+
+/**
+ * Drives the case inside its own async context so errors that escape the implementation are
+ * told apart per case; any such error fails the run, even when the adapter itself resolved.
+ */
+async function watched<T>(
+  strays: StrayErrors,
+  caseId: string,
+  repeat: number,
+  drive: () => Promise<T>,
+): Promise<T> {
+  const { settled, strays: escaped } = await strays.within(caseId, repeat, async () => {
+    const settled = await drive().then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    );
+    // Node reports an unhandled rejection after the microtasks of the tick that made it.
+    await new Promise((done) => setImmediate(done));
+    if (!settled.ok) throw settled.reason;
+    return settled.value;
+  });
+  const [first, ...rest] = escaped;
+  if (first) throw new StrayErrorsSeen([first, ...rest]);
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
 }
 
 /** Runs one case once: drive the adapter in its own capture scope, then judge the spans. */
@@ -40,19 +69,23 @@ export async function runCaseOnce(
   const scope = o.capture.open(testCase.id, repeat);
   const tracer = o.capture.tracer;
   let extra: CaseRunOutput | undefined;
-  try {
-    extra = await withTimeout((abort) => {
+  const drive = () =>
+    withTimeout((abort) => {
       const ctx = caseContext(testCase, tracer, abort, repeat);
       return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
     }, o.timeoutMs);
+  try {
+    extra = o.strays ? await watched(o.strays, testCase.id, repeat, drive) : await drive();
   } catch (error) {
     const failed = caseErrorRun(describeRunError(error), performance.now() - started);
     // What happened before the error is what a person debugging it looks at first.
     const partial = normalize(scope.close(), o.recognizers);
-    return { ...failed, timeline: partial.events };
+    const run = { ...failed, timeline: partial.events };
+    return error instanceof StrayErrorsSeen ? { ...run, strays: error.all } : run;
   }
   const spans = scope.close();
-  if (extra?.spans) spans.push(...extra.spans);
+  // A loop, not push(...spans): a recorded trace may hold more spans than a call takes arguments.
+  if (extra?.spans) for (const span of extra.spans) spans.push(span);
   const timeline = withToolEffects(normalize(spans, o.recognizers), o.toolEffects ?? []);
   const findings = runChecks(o.checks, timeline, testCase.labels);
   const { observed, matching } = analyseHandoffs(timeline, testCase.labels);

@@ -3,18 +3,19 @@ import type { Capture } from '../capture/capture.ts';
 import { contractConformance } from '../checks/contract-conformance.ts';
 import { bindCheck, type EnabledCheck, enabledChecks } from '../checks/registry.ts';
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import { runProperties } from '../contracts/properties/run-properties.ts';
 import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { Case } from '../model/labelled-case.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
+import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { evaluateGates, runVerdict } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
+import type { StopControl } from './stop-control.ts';
+import type { StrayErrors } from './stray-errors.ts';
 import { summarize, toCaseResult } from './summarize.ts';
 
 /** Overrides for the property run, from CLI flags: replay one counterexample. */
@@ -45,6 +46,10 @@ export interface RunPlan {
   /** Told after each case finishes, for progress output. */
   readonly onCaseDone?: (testCase: Case, runs: readonly CaseRun[]) => void;
   readonly now?: () => Date;
+  /** Set by a signal: no new case run starts, and the report is marked interrupted. */
+  readonly stop?: StopControl;
+  /** Collects errors that escape the implementation; each one fails the run. */
+  readonly strays?: StrayErrors;
 }
 
 /**
@@ -62,23 +67,35 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     capture: plan.capture,
     checks: checksOf(config, plan.contracts ?? []),
     timeoutMs: config.timeout_ms,
+    ...(plan.strays && { strays: plan.strays }),
     toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
   };
+  const stopped = () => plan.stop?.stopped ?? false;
   await plan.adapter.setup?.();
-  let runsByCase: CaseRun[][];
+  let pooled: (CaseRun[] | undefined)[];
   let properties: PropertyResult[] = [];
   try {
-    runsByCase = await mapPool(plan.cases, plan.concurrency ?? config.concurrency, async (c) => {
-      const runs: CaseRun[] = [];
-      for (let r = 0; r < repeat; r++) runs.push(await runCaseOnce(c, r, options));
-      plan.onCaseDone?.(c, runs);
-      return runs;
-    });
-    properties = await propertiesOf(plan, startedAt.getTime());
+    const concurrency = plan.concurrency ?? config.concurrency;
+    pooled = await mapPool(
+      plan.cases,
+      concurrency,
+      async (c) => {
+        const runs: CaseRun[] = [];
+        for (let r = 0; r < repeat && (r === 0 || !stopped()); r++)
+          runs.push(await runCaseOnce(c, r, options));
+        plan.onCaseDone?.(c, runs);
+        return runs;
+      },
+      stopped,
+    );
+    if (!stopped()) properties = await propertiesOf(plan, startedAt.getTime());
   } finally {
     await plan.adapter.teardown?.();
   }
-  const cases = plan.cases.map((c, i) => toCaseResult(c, runsByCase[i] ?? [], config.costs));
+  // An interrupted run reports the cases that ran; those never started are only counted.
+  const ran = plan.cases.flatMap((c, i) => (pooled[i] ? [{ c, runs: pooled[i] }] : []));
+  const runsByCase = ran.map((r) => r.runs);
+  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs));
   for (const broken of plan.brokenCases ?? []) {
     const { run, result } = brokenCaseOutcome(broken);
     runsByCase.push([run]);
@@ -88,7 +105,12 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
   const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
-  const unhandled = plan.adapter.lateErrors?.() ?? [];
+  // Escaped in Baton's process, then those an isolate reported after their case had finished.
+  const unhandled = [
+    ...unhandledOf(runsByCase, plan.strays),
+    ...(plan.adapter.lateErrors?.() ?? []),
+  ];
+  const interrupted = plan.stop?.reason;
   // Nothing the implementation put in a payload or an error may carry a secret into a report.
   return new Redaction(config.redact).value<RunReport>({
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -96,16 +118,28 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     repeat,
-    // An error that escaped the implementation fails the run even when every gate passed.
-    passed: verdict.passed && unhandled.length === 0,
+    // A run cut short, or one whose implementation let errors escape, never passes.
+    passed: verdict.passed && interrupted === undefined && unhandled.length === 0,
     summary,
     metrics,
     gates,
     ...(verdict.reasons.length > 0 && { reasons: verdict.reasons }),
     cases,
     properties,
+    ...(interrupted !== undefined && {
+      interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
+    }),
     ...(unhandled.length > 0 && { unhandled }),
   });
+}
+
+/** Every escaped error: those that failed a case run, then those no running case could take. */
+function unhandledOf(
+  runsByCase: readonly (readonly CaseRun[])[],
+  strays: StrayErrors | undefined,
+): UnhandledError[] {
+  const seen = runsByCase.flat().flatMap((run) => run.strays ?? []);
+  return [...seen, ...(strays?.takeLate() ?? [])];
 }
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
@@ -122,6 +156,8 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
   if (!settings || !plan.contracts?.length) return [];
   const o = plan.properties ?? {};
   const seed = o.seed ?? settings.seed;
+  // fast-check loads for suites with properties only.
+  const { runProperties } = await import('../contracts/properties/run-properties.ts');
   return runProperties(plan.contracts, plan.adapter, {
     numRuns: o.numRuns ?? settings.num_runs,
     now: o.clock ?? now,

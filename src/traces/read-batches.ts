@@ -86,7 +86,7 @@ async function* lineBatches(
     try {
       request = JSON.parse(l.text);
     } catch (error) {
-      onProblem({ file, line: l.line, message: `not valid JSON (${(error as Error).message})` });
+      onProblem({ file, line: l.line, message: `not valid JSON (${jsonError(error)})` });
       continue;
     }
     if (typeof request !== 'object' || request === null || !('resourceSpans' in request)) {
@@ -116,7 +116,7 @@ async function* documentBatches(
         onProblem({
           file,
           line: s.line,
-          message: `span is not valid JSON (${(error as Error).message})`,
+          message: `span is not valid JSON (${jsonError(error)})`,
         });
         continue;
       }
@@ -125,7 +125,7 @@ async function* documentBatches(
     }
   }
   const problem = scanner.finish();
-  if (problem) onProblem({ file, message: problem });
+  if (problem) onProblem({ file, line: scanner.problemLine, message: problem });
 }
 
 /** Reads stored ranges back (sorted, each once) and returns their raw spans. */
@@ -137,11 +137,21 @@ export async function readRanges(file: string, ranges: readonly StoredRange[]): 
       const buf = Buffer.alloc(r.end - r.start);
       await handle.read(buf, 0, buf.length, r.start);
       const text = buf.toString('utf8');
-      if (r.kind === 'request') out.push(...rawSpansOf(JSON.parse(text)));
-      else out.push(...(JSON.parse(`[${text}]`) as unknown[]));
+      // Loops, not push(...): one export line may hold more spans than a call takes arguments.
+      const raw = r.kind === 'request' ? rawSpansOf(JSON.parse(text)) : JSON.parse(`[${text}]`);
+      for (const span of raw as unknown[]) out.push(span);
     }
     return out;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * JSON.parse's complaint without the snippet of text V8 quotes (`"root:x:0:0"... is not valid
+ * JSON`): a path that strays onto another file must not copy its contents into a report.
+ */
+function jsonError(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'unreadable';
+  return message.replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s*is not valid JSON/, '').trim();
 }

@@ -44,6 +44,7 @@ export class SpanObjectScanner {
   private keyChars: number[] | undefined;
   private expectKey = false;
   private line = 1;
+  private problemAt: number | undefined;
   private offset = 0;
   private lists = -1;
   // The span object being captured: its pieces, start, depth inside it and first line.
@@ -85,6 +86,11 @@ export class SpanObjectScanner {
   }
 
   /** Undefined when the input ended cleanly, else what is wrong with it. */
+  /** The line a problem was found at (or the last line, when the file just ends too early). */
+  get problemLine(): number {
+    return this.problemAt ?? this.line;
+  }
+
   finish(): string | undefined {
     if (this.problem) return this.problem;
     if (this.stack.length > 0 || this.parts || this.inString)
@@ -111,8 +117,10 @@ export class SpanObjectScanner {
         return;
       case CLOSE_OBJECT:
       case CLOSE_ARRAY:
-        if (this.stack.pop() === undefined)
+        if (this.stack.pop() === undefined) {
+          this.problemAt ??= this.line;
           this.problem ??= `unexpected \`${String.fromCharCode(c)}\` at line ${this.line}`;
+        }
         this.expectKey = false;
         return;
       case COMMA: {
@@ -136,7 +144,7 @@ export class SpanObjectScanner {
 
   private endString(): void {
     this.inString = false;
-    if (this.keyChars) this.key = String.fromCharCode(...this.keyChars);
+    if (this.keyChars) this.key = Buffer.from(this.keyChars).toString('latin1');
     this.keyChars = undefined;
   }
 

@@ -32,7 +32,7 @@ describe('a suite with typos (adapter type `modul`, concurrency "four")', () => 
         /typo\.yaml:4:18: adapter\.type: expected one of `module`, `http`, `openai-agents`, `langgraph` or `traces`, received "modul"\. Fix: did you mean `module`\?$/,
       ),
       expect.stringMatching(
-        /typo\.yaml:5:14: concurrency: expected a whole number of 1 or more, received "four"\. Fix: change `concurrency` to a whole number of 1 or more$/,
+        /typo\.yaml:5:14: concurrency: expected a whole number from 1 to 256, received "four"\. Fix: change `concurrency` to a whole number from 1 to 256$/,
       ),
     ]);
     expect(stackLines(result.stderr)).toEqual([]);

@@ -40,7 +40,8 @@ export function runCli(
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      // The condition also reaches `require('baton-handoffs')` from a CommonJS project's module.
+      ['--conditions=baton-source', BIN, ...args],
       { cwd: options.cwd ?? REPO, env, timeout: options.killAfterMs ?? 90_000 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;

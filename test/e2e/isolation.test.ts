@@ -39,7 +39,7 @@ describe.each(['worker', 'process'] as const)('isolation: %s', (mode) => {
       expect(report.unhandled).toEqual([
         { kind: 'uncaught_exception', message: 'late boom', caseId: 'f-late', repeat: 0 },
       ]);
-      expect(run.stdout).toContain('! ESCAPED  after f-late finished  late boom');
+      expect(run.stdout).toContain('! ESCAPED  in case f-late: late boom');
       // Runs last, on an isolate started after all the faults above.
       expect(cases['z-behaves']).toMatchObject({ status: 'pass' });
       if (mode === 'process')

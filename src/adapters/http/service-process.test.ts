@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BatonError } from '../../errors.ts';
 import { describeStderr, type ServiceSpec, startService } from './service-process.ts';
@@ -94,11 +98,17 @@ describe('startService', () => {
 
   it('gives up after ready_timeout_ms and stops the service', async () => {
     const port = await freePort();
-    const script = "console.error('warming up'); setInterval(() => {}, 1000)";
+    const dir = await mkdtemp(join(tmpdir(), 'baton-service-'));
+    const warm = join(dir, 'warm');
+    // The service says it is warming up, then marks a file; the deadline passes only once the
+    // file exists, so a slow start on a loaded machine cannot beat the message (no wall clock).
+    const script = `console.error('warming up'); require('node:fs').writeFileSync(${JSON.stringify(warm)}, ''); setInterval(() => {}, 1000)`;
+    const now = () => (existsSync(warm) ? Number.MAX_SAFE_INTEGER : 0);
 
     const error = await startError(
-      spec(script, { readyUrl: `http://127.0.0.1:${port}/`, readyTimeoutMs: 300 }),
+      spec(script, { readyUrl: `http://127.0.0.1:${port}/`, readyTimeoutMs: 300, now }),
     );
+    await rm(dir, { recursive: true, force: true });
 
     expect(error.message).toMatch(
       new RegExp(

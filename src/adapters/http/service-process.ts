@@ -11,6 +11,8 @@ export interface ServiceSpec {
   readonly readyTimeoutMs: number;
   /** The suite file as the user typed it, for messages. */
   readonly suite: string;
+  /** The clock the ready deadline is measured on (tests pass their own). */
+  readonly now?: () => number;
 }
 
 /** A service Baton started; `stop()` ends it (SIGTERM, then SIGKILL after `graceMs`). */
@@ -21,6 +23,7 @@ export interface ServiceProcess {
 
 const STDERR_KEEP = 8 * 1024;
 const POLL_MS = 50;
+const STDERR_GRACE_MS = 5000;
 
 /**
  * Starts the service and resolves once `readyUrl` answers with any status below 500. If the
@@ -38,16 +41,23 @@ export async function startService(spec: ServiceSpec): Promise<ServiceProcess> {
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_KEEP);
   });
+  const stderrClosed = new Promise<void>((done) =>
+    child.stderr ? child.stderr.once('close', done) : done(),
+  );
   const ended = watchExit(child);
   const service = handleOf(child, ended.promise);
   const fail = async (why: string, fix: string): Promise<never> => {
     await service.stop();
+    // What the service wrote before it stopped may still be in the pipe: read it to the end
+    // (bounded, in case a grandchild process keeps the pipe open).
+    await Promise.race([stderrClosed, sleep(STDERR_GRACE_MS)]);
     throw new BatonError(
       'adapter.load',
       `Failed to start the service \`${shown}\`: ${why}. ${describeStderr(stderr)} ${fix} in ${spec.suite}.`,
     );
   };
-  const deadline = performance.now() + spec.readyTimeoutMs;
+  const now = spec.now ?? (() => performance.now());
+  const deadline = now() + spec.readyTimeoutMs;
   let lastProblem = 'no answer yet';
   for (;;) {
     const exit = ended.value();
@@ -66,7 +76,7 @@ export async function startService(spec: ServiceSpec): Promise<ServiceProcess> {
     const answer = await probe(spec.readyUrl);
     if (answer === true) return service;
     lastProblem = answer;
-    if (performance.now() >= deadline) {
+    if (now() >= deadline) {
       return fail(
         `${spec.readyUrl} did not answer within ${spec.readyTimeoutMs} ms (${lastProblem})`,
         'Fix adapter.start.ready_url or raise adapter.start.ready_timeout_ms',

@@ -10,7 +10,7 @@ const sdkLoaded = () => (globalThis as Record<symbol, unknown>)[SDK_LOADED] !== 
 describe('loading the OpenAI Agents SDK', () => {
   it('waits until an openai-agents adapter is set up: other suites never load it', async () => {
     const suite = join(resolve('src/adapters/openai-agents/fixtures/apps'), 'suite.yaml');
-    const adapter = createAdapter(
+    const adapter = await createAdapter(
       { type: 'openai-agents', path: './scripted-app.ts', options: {} },
       suite,
     );

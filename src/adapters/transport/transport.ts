@@ -1,4 +1,3 @@
-import * as fc from 'fast-check';
 import type { Fault } from '../../model/fault.ts';
 
 /** A handoff as it is delivered: who sends, who receives. */
@@ -92,6 +91,8 @@ export function createTransport(
 
 /** Starts the tasks in the order fast-check's scheduler picks for `seed`. */
 async function permuted<T>(tasks: readonly (() => Promise<T> | T)[], seed: number): Promise<T[]> {
+  // fast-check loads only for cases under a permute fault.
+  const fc = await import('fast-check');
   const [scheduler] = fc.sample(fc.scheduler(), { seed, numRuns: 1 });
   if (!scheduler) return Promise.all(tasks.map((t) => Promise.resolve().then(t)));
   const started = tasks.map((task, i) =>

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
 import type { z } from 'zod';
+import { zod4Problem } from '../zod-version.ts';
 import { type ArbitraryOptions, arbitraryFromJsonSchema } from './from-json-schema.ts';
 import { convertSchema, type LossySite } from './to-input-json-schema.ts';
 import { UnsupportedSchemaError } from './unsupported-schema-error.ts';
@@ -18,6 +19,8 @@ export function arbitraryFromSchema(
   schema: z.ZodType,
   options: ArbitraryOptions = {},
 ): fc.Arbitrary<unknown> {
+  const problem = zod4Problem(schema);
+  if (problem) throw new Error(`Failed to derive envelopes: the schema ${problem}.`);
   const cached = cache.get(schema)?.get(options.maxDepth);
   if (cached) return cached;
   const { json, lossy } = convertSchema(schema);

@@ -1,4 +1,8 @@
 import * as fc from 'fast-check';
+import { isRecord } from '../is-record.ts';
+
+export { isRecord };
+
 import type { Envelope, Mutation, ValidationContext } from '../types.ts';
 
 /** How a rule describes one deliberate break; `mutation()` turns it into a `Mutation`. */
@@ -22,11 +26,6 @@ export function mutation(spec: MutationSpec): Mutation {
     apply: (valid, ctx) =>
       spec.make(valid, ctx).map((envelope) => ({ envelope, fields: spec.fields })),
   };
-}
-
-/** A plain JSON-ish object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A copy of `envelope` with `key` set; the original is never touched. */

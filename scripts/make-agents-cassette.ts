@@ -1,21 +1,22 @@
 /**
- * Writes responses.cassette.json: what the OpenAI Responses API would answer the careful desk in
- * two cases, so suite.yaml can replay them through Baton's cassette layer with no network. The
- * answers are synthetic (the same decisions as scripts.ts, as Responses API bodies); the requests
+ * Writes examples/openai-agents/cassette/responses.cassette.json: what the OpenAI Responses API
+ * would answer the careful desk in two cases, so that example's suite.yaml can replay them
+ * through Baton's cassette layer with no network. The answers are synthetic (the same decisions
+ * as the example's scripts.ts, as Responses API bodies); the requests
  * are the real ones the SDK sends, captured here with msw. With an API key you would record
  * instead: `cassette: { mode: record }` in suite.yaml, then `baton run`.
  *
- *   node bin/run-ts.mjs examples/openai-agents/cassette/make-cassette.ts
+ *   node bin/run-ts.mjs scripts/make-agents-cassette.ts
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { deskCase, runInScope } from '../../../src/adapters/openai-agents/fixtures/run-in-scope.ts';
-import { createOpenAiAgentsAdapter } from '../../../src/adapters/openai-agents/openai-agents-adapter.ts';
-import type { CassetteEntry } from '../../../src/effects/cassette/format.ts';
-import { serializeCassette } from '../../../src/effects/cassette/format.ts';
-import { OPENAI_MODEL } from '../app.ts';
+import { OPENAI_MODEL } from '../examples/openai-agents/app.ts';
+import { deskCase, runInScope } from '../src/adapters/openai-agents/fixtures/run-in-scope.ts';
+import { createOpenAiAgentsAdapter } from '../src/adapters/openai-agents/openai-agents-adapter.ts';
+import type { CassetteEntry } from '../src/effects/cassette/format.ts';
+import { serializeCassette } from '../src/effects/cassette/format.ts';
 
 const RESPONSES_URL = 'https://api.openai.com/v1/responses';
 
@@ -80,7 +81,7 @@ const server = setupServer();
 server.listen({ onUnhandledRequest: 'error' });
 const adapter = createOpenAiAgentsAdapter(
   { path: '../app.ts', options: { model: 'openai' } },
-  fileURLToPath(new URL('./suite.yaml', import.meta.url)),
+  fileURLToPath(new URL('../examples/openai-agents/cassette/suite.yaml', import.meta.url)),
 );
 await adapter.setup?.();
 for (const [id, { steps, answers }] of Object.entries(CASES)) {
@@ -119,6 +120,8 @@ for (const [id, { steps, answers }] of Object.entries(CASES)) {
 }
 await adapter.teardown?.();
 server.close();
-const file = fileURLToPath(new URL('./responses.cassette.json', import.meta.url));
+const file = fileURLToPath(
+  new URL('../examples/openai-agents/cassette/responses.cassette.json', import.meta.url),
+);
 await writeFile(file, serializeCassette(entries), 'utf8');
 process.stdout.write(`wrote ${entries.length} entries to ${file}\n`);

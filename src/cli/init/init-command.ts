@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { BatonError } from '../../errors.ts';
+import { type CliIo, EXIT } from '../io.ts';
+import { INIT_FILES } from './files.ts';
+
+export interface InitFlags {
+  readonly force?: boolean;
+}
+
+/**
+ * `baton init`: scaffolds a working setup in the project in the working directory. Nothing is
+ * written when any of the files exists, unless --force.
+ */
+export async function initCommand(flags: InitFlags, io: CliIo): Promise<number> {
+  const existing = INIT_FILES.filter((f) => existsSync(join(io.cwd, f.path))).map((f) => f.path);
+  if (existing.length > 0 && !flags.force) {
+    throw new BatonError(
+      'usage',
+      `Failed to scaffold: ${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}, and nothing was written. Move ${existing.length === 1 ? 'it' : 'them'} away, or run baton init --force to overwrite.`,
+    );
+  }
+  for (const file of INIT_FILES) {
+    const target = join(io.cwd, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.text);
+    io.stdout(`${existing.includes(file.path) ? 'overwrote' : 'created'}  ${file.path}\n`);
+  }
+  if (!existsSync(join(io.cwd, 'package.json'))) {
+    io.stderr(
+      'baton: there is no package.json here. Run Baton from your project: npm init -y && npm i -D baton-handoffs\n',
+    );
+  }
+  io.stdout(
+    [
+      '',
+      'Next:',
+      '  npx baton run baton/suite.yaml    both cases pass against the stand-in in baton/adapter.ts',
+      '  then call your agents from baton/adapter.ts and label real conversations in baton/cases/.',
+      '',
+    ].join('\n'),
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layOutProject } from './adoption-project.ts';
+import { lines, REPO, readReport, tempDir } from './helpers.ts';
+
+// Baton as a team adopts it: packed, installed from the tarball into a fresh project with its
+// own node_modules (offline, from npm's cache), then used only through its bin and entries.
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command as a user's shell would, without this test run's npm and Node settings. */
+function run(command: string, args: readonly string[], cwd: string, timeout = 300_000) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  for (const key of Object.keys(env))
+    if (/^npm_(package|lifecycle|config_(save|omit|include))/.test(key)) delete env[key];
+  delete env.NODE_OPTIONS;
+  delete env.FORCE_COLOR;
+  return new Promise<Run>((resolve) => {
+    execFile(
+      command,
+      [...args],
+      { cwd, env, timeout, maxBuffer: 1 << 26 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error === null ? 0 : typeof error.code === 'number' ? error.code : null,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+let project: { path: string; remove: () => Promise<void> };
+let packed: { files: { path: string }[]; filename: string };
+let installed: Run;
+
+beforeAll(async () => {
+  project = await tempDir();
+  // `npm pack` runs prepack, the build: the tarball is what `npm publish` would upload.
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', project.path], REPO);
+  if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
+  packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
+  await layOutProject(project.path, packed.filename);
+  installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], project.path);
+}, 600_000);
+afterAll(() => project.remove());
+
+const npx = (args: readonly string[]) => run('npx', ['--offline', ...args], project.path);
+
+describe('the package', () => {
+  it('holds what users run (dist, schemas, README), not tests, fixtures, bench or CI', () => {
+    const paths = packed.files.map((f) => f.path);
+    const tops = [...new Set(paths.map((p) => p.split('/')[0]))].sort();
+
+    expect(tops).toEqual(['README.md', 'dist', 'package.json', 'schemas']);
+    expect(paths).toContain('dist/cli/bin.js');
+    expect(paths).toContain('dist/public/index.d.ts');
+    expect(paths.filter((p) => /\.test\.|fixtures|bench|\.ci/.test(p))).toEqual([]);
+  });
+
+  it('installs offline into a fresh project from the npm cache', () => {
+    expect(installed.stderr).not.toMatch(/ERR!|npm error/);
+    expect(installed.code).toBe(0);
+  });
+
+  it('loads on plain Node, by import and by require, with no TypeScript loader', async () => {
+    const script = [
+      "import('baton-handoffs').then((b) => console.log(typeof b.evaluateSuite,",
+      "typeof require('baton-handoffs').evaluateSuite, typeof require('baton-handoffs/contracts').rules))",
+    ].join(' ');
+    const result = await run(process.execPath, ['-e', script], project.path);
+
+    expect(result).toMatchObject({ code: 0, stdout: 'function function object\n', stderr: '' });
+  });
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8'));
+
+    expect(await npx(['baton', '--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+});
+
+describe('the quick start in a "type": "commonjs" project', () => {
+  it('baton init, then baton run passes both scaffolded cases through the TypeScript adapter', async () => {
+    const init = await npx(['baton', 'init']);
+    const result = await npx(['baton', 'run']);
+
+    expect(init.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toContain(
+      'PASS  2 cases · 2 passed · 0 failed · 0 errored · gates 4/4',
+    );
+  });
+});
+
+describe("framework apps that live in the project, on the project's own SDK copies", () => {
+  it('an OpenAI Agents SDK app: baton run passes', async () => {
+    const result = await npx(['baton', 'run', 'agents/suite.yaml', '--out', 'reports/agents']);
+    const report = await readReport(join(project.path, 'reports/agents/report.json'));
+
+    expect(result.stderr).toBe('');
+    expect(report.cases.map((c) => [c.id, c.status])).toEqual([['refund-split', 'pass']]);
+    expect(result.code).toBe(0);
+  });
+
+  it('a LangGraph swarm app: baton run passes', async () => {
+    const result = await npx(['baton', 'run', 'desk/suite.yaml', '--out', 'reports/desk']);
+    const report = await readReport(join(project.path, 'reports/desk/report.json'));
+
+    expect(result.stderr).toBe('');
+    expect(report.cases.map((c) => [c.id, c.status])).toEqual([['refund-goes-to-refunds', 'pass']]);
+    expect(result.code).toBe(0);
+  });
+});
+
+describe("the project's own tools against Baton's entries", () => {
+  it('a vitest suite using baton-handoffs/vitest passes', { timeout: 300_000 }, async () => {
+    const result = await npx(['vitest', 'run']);
+
+    expect(result.stdout).toMatch(/Tests\s+3 passed/);
+    expect(result.code).toBe(0);
+  });
+
+  it("the project's tsc --noEmit finds no error with skipLibCheck: false", async () => {
+    const all = await npx(['tsc', '-p', 'tsconfig.json']);
+    const strict = await npx(['tsc', '-p', 'tsconfig.strict.json']);
+
+    expect(all.stdout).toBe('');
+    expect(strict.stdout).toBe('');
+    expect([all.code, strict.code]).toEqual([0, 0]);
+  }, 600_000); // two whole-program checks of every library's types
+});
