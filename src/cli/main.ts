@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/bounds.ts';
+import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/limits.ts';
 import { terminalText } from '../report/terminal-text.ts';
 import { describeThrown } from '../thrown.ts';
 import { DEFAULT_SUITE } from './defaults.ts';

@@ -1,6 +1,4 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { canIDeployCommand } from './can-i-deploy-command.ts';
-import { compareCommand } from './compare-command.ts';
 import type { CliIo } from './io.ts';
 import { list } from './list-flag.ts';
 
@@ -37,7 +35,9 @@ export function registerCompare(cli: Command, io: CliIo, setExit: (code: number)
       '\nExit codes: 0 every comparison gate passed, 1 a gate failed, 2 usage or file errors.\nDefault gates: no_new_failures and no errored candidate case. See docs/compare.md.',
     )
     .action(async (baseline: string, candidate: string, flags) =>
-      setExit(await compareCommand(baseline, candidate, flags, io)),
+      setExit(
+        await (await import('./compare-command.ts')).compareCommand(baseline, candidate, flags, io),
+      ),
     );
 }
 
@@ -63,5 +63,7 @@ export function registerCanIDeploy(cli: Command, io: CliIo, setExit: (code: numb
       'after',
       '\nExit codes: 0 yes (or the live versions agree), 1 no, 2 usage or file errors. See docs/compare.md.',
     )
-    .action(async (file: string, flags) => setExit(await canIDeployCommand(file, flags, io)));
+    .action(async (file: string, flags) =>
+      setExit(await (await import('./can-i-deploy-command.ts')).canIDeployCommand(file, flags, io)),
+    );
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
@@ -16,7 +15,7 @@ import { guardProcess, type ProcessGuard } from './process-guard.ts';
 import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, type RunSelection, runInfo } from './run-info.ts';
-import { runVariants, variantSuite } from './run-variants.ts';
+import { variantSuite } from './variant-suite.ts';
 import { writeReports } from './write-reports.ts';
 
 export { DEFAULT_SUITE };
@@ -181,6 +180,8 @@ async function runOne(
       verbose: flags.verbose ?? false,
       ...(flags.baseline !== undefined && { baseline: flags.baseline }),
     };
+    // The comparison's statistics load only for a suite that compares variants.
+    const { runVariants } = await import('./run-variants.ts');
     return runVariants(path, variants, (v) => evaluate(path, flags, io, guard, v), out, io);
   }
   // Read the baseline first: a wrong path should not cost a whole run.
@@ -248,6 +249,8 @@ async function runOne(
   if (report.interrupted) return EXIT.noVerdict;
   if (!baseline) return exit;
   io.stdout('\n');
+  // The statistics load only for a run that compares itself with a baseline.
+  const { compareOptionsOf, compareRuns } = await import('../compare/compare-runs.ts');
   const comparison = compareRuns(baseline, report, {
     ...compareOptionsOf(config.compare),
     names: { baseline: 'baseline', candidate: 'this run' },

@@ -1,7 +1,6 @@
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
-import { loadSuiteFile } from '../load/load-suite.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
 import { comparedVariants } from '../model/variants.ts';
@@ -11,12 +10,6 @@ import { emitComparison } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 import { writeReports } from './write-reports.ts';
-
-/** The suite's config when it declares variants; undefined otherwise (or when it does not load). */
-export async function variantSuite(path: string, cwd: string): Promise<ParsedSuite | undefined> {
-  const loaded = await loadSuiteFile(resolve(cwd, path));
-  return loaded.ok && loaded.value.config.variants ? loaded.value.config : undefined;
-}
 
 export interface VariantRunFlags {
   readonly formats: readonly ReportFormat[];

@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { CompareReportSchema } from '../compare/compare-report.ts';
 import { CaseInput } from '../model/case.ts';
 import { CompatInput } from '../model/compat-config.ts';
 import { RunReportSchema } from '../model/report-schema.ts';
 import { SuiteInput } from '../model/suite.ts';
+import { inputJsonSchema, type JsonSchema } from './input-json-schema.ts';
 
-export type JsonSchema = z.core.JSONSchema.JSONSchema;
+export type { JsonSchema } from './input-json-schema.ts';
 
 /** The published schemas: their file (relative to the project root), id and title. */
 export const SCHEMA_FILES = {
@@ -49,16 +49,9 @@ const SOURCES = {
 
 export type SchemaKind = keyof typeof SCHEMA_FILES;
 
-const cache = new Map<SchemaKind, JsonSchema>();
-
-/** The input-side JSON Schema of a case or suite file (what users write, defaults optional). */
+/** The input-side JSON Schema of a file kind (what users write, defaults optional). */
 export function jsonSchemaOf(kind: SchemaKind): JsonSchema {
-  let schema = cache.get(kind);
-  if (schema === undefined) {
-    schema = z.toJSONSchema(SOURCES[kind], { io: 'input' }) as JsonSchema;
-    cache.set(kind, schema);
-  }
-  return schema;
+  return inputJsonSchema(SOURCES[kind]);
 }
 
 /** The exact text of a published schema file; a test compares it to the committed file. */

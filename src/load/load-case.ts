@@ -4,7 +4,7 @@ import { type Case, resolveCase } from '../model/labelled-case.ts';
 import { casePositions } from './case-positions.ts';
 import { caseProblems } from './case-problems.ts';
 import { readUserFile } from './files.ts';
-import { jsonSchemaOf } from './json-schemas.ts';
+import { inputJsonSchema } from './input-json-schema.ts';
 import type { LoadResult } from './load-result.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { zodProblems } from './zod-problems.ts';
@@ -28,7 +28,7 @@ export function parseCaseText(text: string, file: string): LoadResult<Case> {
 export function caseFromSource(source: YamlSource): LoadResult<Case> {
   const parsed = CaseInput.safeParse(source.data);
   if (!parsed.success)
-    return failed(zodProblems(parsed.error.issues, source, jsonSchemaOf('case')));
+    return failed(zodProblems(parsed.error.issues, source, inputJsonSchema(CaseInput)));
   const resolved = resolveCase(parsed.data, source.file);
   if (!resolved.ok) return failed(caseProblems(resolved.problems, source));
   return { ok: true, value: { ...resolved.case, positions: casePositions(source) } };

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { type Suite, SuiteInput } from '../model/suite.ts';
 import { readUserFile } from './files.ts';
+import { inputJsonSchema } from './input-json-schema.ts';
 import { isolationProblems } from './isolation-problems.ts';
-import { jsonSchemaOf } from './json-schemas.ts';
 import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
 import { redactionProblems } from './redaction-problems.ts';
@@ -26,7 +26,10 @@ export function parseSuiteText(text: string, file: string): LoadResult<Suite> {
 export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   const parsed = SuiteInput.safeParse(source.data);
   if (!parsed.success) {
-    return { ok: false, problems: zodProblems(parsed.error.issues, source, jsonSchemaOf('suite')) };
+    return {
+      ok: false,
+      problems: zodProblems(parsed.error.issues, source, inputJsonSchema(SuiteInput)),
+    };
   }
   const missing = sortByPosition([
     ...missingReferences(parsed.data, source),

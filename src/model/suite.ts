@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract-input.ts';
 import { AdapterConfig } from './adapter-config.ts';
-import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT, timerMs } from './bounds.ts';
+import { timerMs } from './bounds.ts';
 import { CARRY_MATCHES } from './case.ts';
 import { CompareConfig, VariantsConfig } from './compare-config.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
 import { FaultInput } from './fault.ts';
 import { FINDING_CODES } from './finding.ts';
+import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from './limits.ts';
 import { ModelTrafficConfig } from './model-traffic-config.ts';
 import { TOOL_MATCH_MODES } from './tool-labels.ts';
 
