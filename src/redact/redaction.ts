@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS as RE2JSClass } from 're2js';
 import type { TextPattern } from './redact-text.ts';
 import { redactText } from './redact-text.ts';
 import { REDACTED, SecretKeys } from './secret-keys.ts';
@@ -12,8 +13,16 @@ export interface RedactionConfig {
 // Ids Baton made itself (hex): never secrets, and a report must keep them to point at spans.
 const IDS = new Set(['spanId', 'spanIds', 'traceId', 'parentId']);
 
+let re2: typeof RE2JSClass | undefined;
+/** RE2 loads only for a suite with its own patterns: every command's start redacts its output. */
+function loadRe2(): typeof RE2JSClass {
+  re2 ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS;
+  return re2;
+}
+
 /** `/source/flags` or plain text, as RE2 (linear time whatever the pattern). */
 export function compilePattern(text: string): TextPattern {
+  const RE2JS = loadRe2();
   const slashed = /^\/(.*)\/([a-z]*)$/s.exec(text);
   const source = slashed ? (slashed[1] ?? '') : RE2JS.quote(text);
   const flags = slashed?.[2] ?? '';
