@@ -10,7 +10,7 @@
  * all, start-up: `baton --help` and one-case runs as whole processes against `node -e 0`
  * (bench/startup.ts). Last, recorded traces read back, and a 20,000-conversation `baton shadow`
  * run on a fake clock.
- * Usage: npm run bench -- [cases=10000]
+ * Usage: npm run bench -- [cases=10000]; only isolation and redaction: npm run bench -- isolation [cases=1000]
  */
 import { resolve } from 'node:path';
 import { loadPolicy } from '../examples/support-router/policy.ts';
@@ -28,6 +28,11 @@ import { benchEnvelopes } from './envelopes.ts';
 import { benchFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
 import { benchStartup } from './startup.ts';
+
+if (process.argv[2] === 'isolation') {
+  await (await import('./isolation.ts')).benchIsolationAlone(Number(process.argv[3] ?? 1_000));
+  process.exit(0);
+}
 
 const N = Number(process.argv[2] ?? 10_000);
 const root = resolve(import.meta.dirname, '..');
@@ -172,5 +177,6 @@ line(
 await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
+await (await import('./isolation.ts')).benchIsolation(generateCases(templates, 1_000), line);
 (await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process
 (await import('./shadow.ts')).benchShadow(line); // a long shadow run, in a child process

@@ -2,7 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Edge, NegotiationOutcome, NegotiationRequest, Receiver } from '../contracts/types.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case, Labels } from '../model/labelled-case.ts';
-import type { CaseNote, MatchCount } from '../model/report.ts';
+import type { CaseNote, MatchCount, UnhandledError } from '../model/report.ts';
 import type { Step } from '../model/step.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 
@@ -55,10 +55,20 @@ export interface Adapter {
   readonly name: string;
   /** Runs once before the first case (start a server, load a module). */
   setup?(): Promise<void>;
+  /**
+   * Waits until one case can start at once (an isolate is free, or a new one has booted); the
+   * runner calls it before a case's clock starts, so the wait never counts against `timeout_ms`.
+   */
+  reserve?(): Promise<void>;
   /** Feeds one case to the implementation; resolves when the case is over. */
   runCase(testCase: Case, ctx: CaseContext): Promise<CaseRunOutput | undefined>;
   /** Runs once after the last case, also when the run failed. */
   teardown?(): Promise<void>;
+  /**
+   * Errors that escaped the implementation when no case of theirs was running (an isolate's
+   * timer firing after its case finished): each fails the run. Read once, after teardown.
+   */
+  lateErrors?(): readonly UnhandledError[];
   /**
    * Tool effects the adapter's own options declare (the openai-agents adapter's older
    * `options.effects.tools`); judged with the suite's `effects.tools`, which come first.

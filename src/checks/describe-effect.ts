@@ -85,7 +85,7 @@ export function describeEffect(f: FindingData): string {
         ? `${o.agent} committed ${what} after releasing its claim on ${o.work}`
         : `${o.agent} committed ${what} after handing the work to ${o.to}`;
     case 'effect.unexpected_host':
-      return `${o.agent ?? 'the implementation'} sent ${o.method} ${o.url}: ${o.host} is not an allowed host (refused, never sent)`;
+      return describeRefused(o);
     case 'ownership.double_owner':
       return `${(o.owners ?? []).join(' and ')} held ${o.work} at the same time`;
     case 'ownership.lost_work':
@@ -95,4 +95,15 @@ export function describeEffect(f: FindingData): string {
     default:
       return f.code;
   }
+}
+
+/** A refused request; a socket or a process refused by Baton's guard reads as what it was. */
+function describeRefused(o: ReturnType<typeof shape>): string {
+  const who = o.agent ?? 'the implementation';
+  const url = String(o.url);
+  if (o.method === 'SPAWN')
+    return `${who} started the child process \`${decodeURIComponent(url.replace(/^process:/, ''))}\` (refused under isolation, never run)`;
+  if (o.method === 'CONNECT')
+    return `${who} opened a connection to ${url.replace(/^(tcp:\/\/|unix:)/, '')} outside fetch and node:http (undici, a raw socket or a Worker thread): not an allowed host (refused, never sent)`;
+  return `${who} sent ${o.method} ${url}: ${o.host} is not an allowed host (refused, never sent)`;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_REDACTION } from '../redact/redaction.ts';
+
 /** Where the CLI writes; tests pass their own to read what a user would see. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -13,12 +15,13 @@ export interface CliIo {
   readonly startedAt?: number;
 }
 
+/** The CLI's own streams: every line it prints passes Baton's redaction first. */
 export function processIo(): CliIo {
   const color =
     Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
   return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
+    stdout: (t) => process.stdout.write(DEFAULT_REDACTION.text(t)),
+    stderr: (t) => process.stderr.write(DEFAULT_REDACTION.text(t)),
     cwd: process.cwd(),
     color,
     env: process.env,

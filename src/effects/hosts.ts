@@ -18,7 +18,8 @@ export class HostList {
   }
 }
 
-function parseEntry(entry: string): { hostname: string; port?: string } {
+/** One `effects.allow_hosts` entry as a host name and, when it names one, a port. */
+export function parseEntry(entry: string): { hostname: string; port?: string } {
   const text = entry.trim().toLowerCase();
   // Accept `https://host:port/…` as well as a bare `host:port`.
   const url =

@@ -2,10 +2,12 @@ import { syncBuiltinESMExports } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
 import { setupServer } from 'msw/node';
 import type { CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+import { guardRun } from '../isolation/guard/run-guard.ts';
 import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ModelTrafficConfig } from '../model/model-traffic-config.ts';
+import { Redaction, type RedactionConfig } from '../redact/redaction.ts';
 import { CaseRegistry, newCaseState, outsideState } from './case-state.ts';
 import { Cassette } from './cassette/cassette.ts';
 import { catchAll } from './catch-all.ts';
@@ -16,6 +18,7 @@ import { HostList, PatternHosts } from './hosts.ts';
 import { beginCall, closeInFlight, passThroughDone } from './ledger.ts';
 import { LOST_RESPONSE_MAX_MS } from './lost-response.ts';
 import { ModelTrafficObserver } from './model-traffic/observer.ts';
+import { recordRefusal } from './refusals.ts';
 
 export interface HttpEffectsOptions {
   readonly effects?: EffectsConfig;
@@ -33,6 +36,10 @@ export interface HttpEffectsOptions {
    * fakes answer are `blocked` effects, and a cassette in record mode is refused.
    */
   readonly shadow?: { readonly allowHosts: readonly string[] };
+  /** Refuse child processes too: set inside an isolate, where Baton itself starts none. */
+  readonly refuseProcesses?: boolean;
+  /** The suite's own redaction rules, on top of Baton's, for what a cassette records. */
+  readonly redact?: RedactionConfig;
 }
 
 // msw patches process-wide globals (fetch, node:http): one ledger at a time.
@@ -42,6 +49,7 @@ let running = false;
 export class RunLedger {
   private readonly stopped = new AbortController();
   private untraced = 0;
+  private unguard: (() => void) | undefined;
   private readonly traffic: ModelTrafficObserver | undefined;
 
   private constructor(
@@ -63,7 +71,9 @@ export class RunLedger {
       throw new EffectsConfigError(
         "Failed to start Baton's HTTP ledger for a shadow run: the suite's cassette is in record mode, which would send the candidate's requests for real. Set cassette.mode to replay.",
       );
-    const cassette = options.cassette && (await Cassette.open(options.cassette, options.suiteDir));
+    const redaction = new Redaction(options.redact);
+    const cassette =
+      options.cassette && (await Cassette.open(options.cassette, options.suiteDir, redaction));
     const tracer = trace.getTracer('baton-effects');
     const registry = new CaseRegistry(outsideState(tracer, cassette?.session(undefined, 0)));
     const server = setupServer();
@@ -81,6 +91,14 @@ export class RunLedger {
     // msw patches `http.request` on the CommonJS module object; ESM named and namespace imports
     // (`import { request } from 'node:http'`) keep the original unless synced (msw issue #2049).
     syncBuiltinESMExports();
+    // What msw cannot see (undici's own API, raw sockets, Worker threads) is refused at the socket.
+    const recording = cassette?.mode === 'record' ? cassette.config.hosts : [];
+    ledger.unguard = guardRun({
+      allowHosts: [...(options.effects?.allow_hosts ?? []), ...recording],
+      processes: options.refuseProcesses ?? false,
+      attribute: () => registry.attribute(context.active()),
+      record: recordRefusal,
+    });
     running = true;
     return ledger;
   }
@@ -179,6 +197,7 @@ export class RunLedger {
   /** Stops intercepting and, in record mode, writes the cassette. */
   async stop(): Promise<void> {
     this.stopped.abort();
+    this.unguard?.();
     this.server.close();
     syncBuiltinESMExports();
     running = false;

@@ -16,6 +16,7 @@ export function withSuiteHttpEffects(
   config: ParsedSuite,
   suiteFile: string,
   cases: readonly Case[],
+  extra: { readonly refuseProcesses?: boolean } = {},
 ): Adapter {
   const faults = [...config.faults, ...cases.flatMap((c) => c.faults ?? [])];
   const e = config.effects;
@@ -27,7 +28,9 @@ export function withSuiteHttpEffects(
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),
     ...(traffic && { modelTraffic: traffic }),
+    ...(config.redact && { redact: config.redact }),
     suiteFaults: config.faults,
     suiteDir: dirname(suiteFile),
+    ...extra,
   });
 }

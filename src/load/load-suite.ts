@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import { type Suite, SuiteInput } from '../model/suite.ts';
 import { readUserFile } from './files.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
+import { isolationProblems } from './isolation-problems.ts';
 import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
+import { redactionProblems } from './redaction-problems.ts';
 import { missingReferences } from './suite-references.ts';
 import { variantProblems } from './variant-problems.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
@@ -32,6 +34,8 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   const missing = sortByPosition([
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
+    ...isolationProblems(parsed.data, source),
+    ...redactionProblems(parsed.data, source),
     ...variantProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };

@@ -79,8 +79,10 @@ export const CassetteConfig = z.strictObject({
     .describe('Hosts whose requests go through the cassette.'),
   redact_headers: z
     .array(z.string().min(1))
-    .default(['authorization', 'x-api-key', 'api-key', 'openai-api-key', 'cookie', 'set-cookie'])
-    .describe('Headers whose values are never written to the cassette.'),
+    .default([])
+    .describe(
+      "Headers whose values are never written to the cassette, on top of Baton's own list (authorization, proxy-authorization, cookie, set-cookie, x-api-key, any *-token, *-secret, *-key…).",
+    ),
 });
 
 export type EffectEndpoint = z.output<typeof EffectEndpoint>;

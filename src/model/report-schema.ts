@@ -246,6 +246,32 @@ export const RunReportSchema = z.object({
     )
     .optional()
     .describe('Rules that matched no span (errors under --strict), labels cut to a short trace.'),
+  interrupted: z
+    .object({
+      signal: z.string(),
+      casesNotRun: z
+        .number()
+        .int()
+        .min(0)
+        .describe('Cases never started (left out of the report).'),
+    })
+    .optional()
+    .describe(
+      'Set when a signal stopped the run early; the report holds the case runs that finished.',
+    ),
+  unhandled: z
+    .array(
+      z.object({
+        kind: z.enum(['unhandled_rejection', 'uncaught_exception', 'exit']),
+        message: z.string(),
+        caseId: z.string().optional(),
+        repeat: z.number().int().min(0).optional(),
+      }),
+    )
+    .optional()
+    .describe(
+      'Errors that escaped the implementation (in Baton or an isolate); each fails the run.',
+    ),
 });
 
 type DeepReadonly<T> = T extends (infer U)[]

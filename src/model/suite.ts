@@ -62,6 +62,9 @@ export const REPORT_FORMATS = ['console', 'json', 'md', 'html', 'junit', 'github
 /** What a run writes when neither the suite nor `--reporter` says. */
 export const DEFAULT_REPORT_FORMATS = ['console', 'json', 'md'] as const;
 
+/** Where a suite's implementation runs; `none` is Baton's own process. */
+export const ISOLATION_MODES = ['none', 'worker', 'process'] as const;
+
 const HandoffTimingOptions = z.strictObject({}).default({});
 const BounceOptions = z.strictObject({}).default({});
 const HopsOptions = z.strictObject({
@@ -141,6 +144,12 @@ export const SuiteInput = z.strictObject({
   adapter: AdapterConfig,
   concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(4),
   timeout_ms: timerMs(1).default(10_000).describe('Per case, per repeat.'),
+  isolation: z
+    .enum(ISOLATION_MODES)
+    .default('none')
+    .describe(
+      "Where the implementation runs: none (Baton's process), worker (a worker thread) or process (a child process); isolated, an exit, an escaped error or a busy loop fails only its case.",
+    ),
   repeat: z.number().int().min(1).max(MAX_REPEAT).default(1),
   checks: ChecksConfig,
   gates: z.array(GateConfig).default([]),
@@ -204,6 +213,23 @@ export const SuiteInput = z.strictObject({
     ),
   faults: z.array(FaultInput).default([]).describe('Faults injected into every case.'),
   cassette: CassetteConfig.optional(),
+  redact: z
+    .strictObject({
+      keys: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('More field, header and parameter names whose values are secrets, e.g. pin.'),
+      patterns: z
+        .array(z.string().min(1))
+        .default([])
+        .describe(
+          'More secret values: exact text, or a /regex/ (RE2: linear time, no lookaround).',
+        ),
+    })
+    .optional()
+    .describe(
+      "Secrets never written to a report, the console or a cassette: these rules add to Baton's own.",
+    ),
   allow_read: z
     .array(z.string().min(1))
     .default([])

@@ -1,8 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import { createAdapter } from '../adapters/create-adapter.ts';
 import { createCapture } from '../capture/capture.ts';
-import { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
+import { suiteAdapter } from '../isolation/suite-adapter.ts';
 import { loadContracts } from '../load/load-contracts.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectCases } from '../load/select-cases.ts';
@@ -117,13 +116,9 @@ export async function evaluateSuite(
     brokenCases: brokenCases(broken),
     contracts: contracts.value,
     ...(options.properties && { properties: options.properties }),
-    // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the adapter.
-    adapter: withSuiteHttpEffects(
-      await createAdapter(config.adapter, suite.file, { faults: config.faults }),
-      config,
-      suite.file,
-      selection.cases,
-    ),
+    // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the
+    // adapter; `isolation` runs both in worker threads or child processes.
+    adapter: await suiteAdapter(config, suite.file, selection.cases),
     capture,
     ...(options.repeat !== undefined && { repeat: options.repeat }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),

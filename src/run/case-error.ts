@@ -5,12 +5,26 @@ import { StrayErrorsSeen } from './stray-errors.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 export interface RunError {
-  readonly code: 'adapter.timeout' | 'adapter.threw' | 'adapter.unhandled' | 'adapter.exit';
+  readonly code:
+    | 'adapter.timeout'
+    | 'adapter.threw'
+    | 'adapter.unhandled'
+    | 'adapter.exit'
+    | 'adapter.crashed';
   readonly message: string;
+}
+
+/** An error that already says, for the report, how the case run broke (an isolate's fault). */
+export class CaseRunError extends Error {
+  override readonly name = 'CaseRunError';
+  constructor(readonly runError: RunError) {
+    super(runError.message);
+  }
 }
 
 /** Turns whatever an adapter threw into a short, stack-free description. */
 export function describeRunError(error: unknown): RunError {
+  if (error instanceof CaseRunError) return error.runError;
   if (error instanceof StrayErrorsSeen) return strayError(error);
   if (isTimeout(error)) return { code: 'adapter.timeout', message: error.message };
   return { code: 'adapter.threw', message: `the adapter threw ${describeThrown(error)}` };

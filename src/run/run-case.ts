@@ -1,9 +1,8 @@
 import { context } from '@opentelemetry/api';
-import type { Adapter, CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+import type { Adapter, CaseRunOutput } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
 import { analyseHandoffs } from '../checks/handoff-analysis.ts';
 import { countOpportunities, type EnabledCheck, runChecks } from '../checks/registry.ts';
-import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { targetPairs } from '../metrics/targets.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
@@ -17,6 +16,7 @@ import {
 } from '../normalize/normalize.ts';
 import type { Recognizer } from '../normalize/recognizer.ts';
 import { withToolEffects } from '../normalize/tool-effects.ts';
+import { caseContext } from './case-context.ts';
 import { caseErrorRun, describeRunError } from './case-error.ts';
 import { type StrayErrors, StrayErrorsSeen } from './stray-errors.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -65,44 +65,18 @@ export async function runCaseOnce(
   repeat: number,
   o: CaseRunOptions,
 ): Promise<CaseRun> {
+  try {
+    await o.adapter.reserve?.();
+  } catch (error) {
+    return caseErrorRun(describeRunError(error), 0);
+  }
   const started = performance.now();
   const scope = o.capture.open(testCase.id, repeat);
   const tracer = o.capture.tracer;
   let extra: CaseRunOutput | undefined;
   const drive = () =>
     withTimeout((abort) => {
-      const ctx: CaseContext = {
-        tracer,
-        get signal() {
-          return abort.signal;
-        },
-        get aborted() {
-          return abort.aborted;
-        },
-        repeat,
-        step: (index, handle) => {
-          const step = testCase.steps[index];
-          if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
-          return tracer.startActiveSpan(
-            `baton.step ${index}`,
-            {
-              attributes: {
-                [ATTR.event]: EVENT.step,
-                [ATTR.stepIndex]: index,
-                [ATTR.stepKind]: step.kind,
-              },
-            },
-            context.active(),
-            async (span) => {
-              try {
-                return await handle(step);
-              } finally {
-                span.end();
-              }
-            },
-          );
-        },
-      };
+      const ctx = caseContext(testCase, tracer, abort, repeat);
       return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
     }, o.timeoutMs);
   try {

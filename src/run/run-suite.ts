@@ -10,6 +10,7 @@ import { type LineOf, runWarnings, summarizeRecognition } from '../metrics/recog
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../model/report.ts';
 import type { GateConfig, ParsedSuite } from '../model/suite.ts';
+import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { evaluateGates, runVerdict } from './gates.ts';
 import { mapPool } from './pool.ts';
@@ -121,9 +122,14 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
       ? [`${strictErrors} ${strictErrors === 1 ? 'rule' : 'rules'} matched no span (--strict)`]
       : []),
   ];
-  const unhandled = unhandledOf(runsByCase, plan.strays);
+  // Escaped in Baton's process, then those an isolate reported after their case had finished.
+  const unhandled = [
+    ...unhandledOf(runsByCase, plan.strays),
+    ...(plan.adapter.lateErrors?.() ?? []),
+  ];
   const interrupted = plan.stop?.reason;
-  return {
+  // Nothing the implementation put in a payload or an error may carry a secret into a report.
+  return new Redaction(config.redact).value<RunReport>({
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
@@ -145,7 +151,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
       interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
     }),
     ...(unhandled.length > 0 && { unhandled }),
-  };
+  });
 }
 
 /** What each rule and shape matched over the cases' first runs, and the warnings it explains. */

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layOutProject } from './adoption-project.ts';
@@ -98,6 +99,29 @@ describe('the quick start in a "type": "commonjs" project', () => {
       'PASS  2 cases · 2 passed · 0 failed · 0 errored · gates 4/4',
     );
   });
+});
+
+describe('the scaffolded suite run isolated, from the built package', () => {
+  it.each(['worker', 'process'])(
+    'isolation: %s passes the same cases the same way',
+    async (mode) => {
+      const suite = join(project.path, 'baton/suite.yaml');
+      if (!existsSync(suite)) await npx(['baton', 'init']);
+      const isolated = `baton/isolated-${mode}.yaml`;
+      await writeFile(
+        join(project.path, isolated),
+        `${await readFile(suite, 'utf8')}\nisolation: ${mode}\n`,
+      );
+      const result = await npx(['baton', 'run', isolated, '--out', `reports/isolated-${mode}`]);
+
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`(isolation: ${mode})`);
+      expect(lines(result.stdout)).toContain(
+        'PASS  2 cases · 2 passed · 0 failed · 0 errored · gates 4/4',
+      );
+    },
+  );
 });
 
 describe("framework apps that live in the project, on the project's own SDK copies", () => {

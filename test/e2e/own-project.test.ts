@@ -42,39 +42,44 @@ const SEEDED = [
   'triage-refunds-itself 0 handoff.missed',
 ];
 
-describe.each(['agents', 'graph', 'module'])('baton run suites/%s.yaml in the project', (suite) => {
-  let result: CliResult;
-  let report: RunReport;
-  beforeAll(async () => {
-    ({ result, report } = await run(suite));
-  }, 90_000);
+// `agents-isolated` is the agents suite with `isolation: process`: the SDK copy loads, the effects
+// are judged and the verdicts are the same in child processes.
+describe.each(['agents', 'agents-isolated', 'graph', 'module'])(
+  'baton run suites/%s.yaml in the project',
+  (suite) => {
+    let result: CliResult;
+    let report: RunReport;
+    beforeAll(async () => {
+      ({ result, report } = await run(suite));
+    }, 90_000);
 
-  it('runs the app on its own SDK copy: every case gets a verdict, none errors', () => {
-    expect(result.stderr).toBe('');
-    expect(report.summary).toMatchObject({ cases: 4, errored: 0 });
-  });
+    it('runs the app on its own SDK copy: every case gets a verdict, none errors', () => {
+      expect(result.stderr).toBe('');
+      expect(report.summary).toMatchObject({ cases: 4, errored: 0 });
+    });
 
-  it('credits each refund and confirmation to the agent whose tool made it: only the seeded bug fails', () => {
-    expect(failing(report)).toEqual(SEEDED);
-    expect(
-      report.cases
-        .filter((c) => c.status === 'pass')
-        .map((c) => c.id)
-        .sort(),
-    ).toEqual(['refund-a', 'refund-after-question', 'refund-b']);
-    // Judged, not skipped: 8 committed effects had an owner to check (6 correct, 2 seeded).
-    expect(report.metrics.byCode['effect.unowned']).toMatchObject({ count: 2, of: 8 });
-    expect(report.metrics.byCode['effect.missing']).toMatchObject({ count: 0, of: 8 });
-  });
+    it('credits each refund and confirmation to the agent whose tool made it: only the seeded bug fails', () => {
+      expect(failing(report)).toEqual(SEEDED);
+      expect(
+        report.cases
+          .filter((c) => c.status === 'pass')
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual(['refund-a', 'refund-after-question', 'refund-b']);
+      // Judged, not skipped: 8 committed effects had an owner to check (6 correct, 2 seeded).
+      expect(report.metrics.byCode['effect.unowned']).toMatchObject({ count: 2, of: 8 });
+      expect(report.metrics.byCode['effect.missing']).toMatchObject({ count: 0, of: 8 });
+    });
 
-  it('names the bug and its agent in the console and exits 1', () => {
-    const out = lines(plain(result.stdout));
-    expect(result.code).toBe(1);
-    expect(out).toContain(
-      '    step 0  effect.unowned  triage committed refund A-1004; its owner is refunds',
-    );
-    expect(out).toContain(
-      '    step 0  effect.unowned  triage committed email A-1004; its owner is refunds',
-    );
-  });
-});
+    it('names the bug and its agent in the console and exits 1', () => {
+      const out = lines(plain(result.stdout));
+      expect(result.code).toBe(1);
+      expect(out).toContain(
+        '    step 0  effect.unowned  triage committed refund A-1004; its owner is refunds',
+      );
+      expect(out).toContain(
+        '    step 0  effect.unowned  triage committed email A-1004; its owner is refunds',
+      );
+    });
+  },
+);

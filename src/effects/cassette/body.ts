@@ -1,3 +1,4 @@
+import { DEFAULT_REDACTION, type Redaction } from '../../redact/redaction.ts';
 import { hasSecrets, redactJson } from './redact.ts';
 
 /** A body in a cassette: JSON (readable), text, or base64 for bytes that are not UTF-8. */
@@ -28,12 +29,25 @@ function parse(text: string): { value: unknown } | undefined {
  * A request body as the cassette keeps it: JSON bodies parsed (so key order and spacing do not
  * matter) with secret fields redacted. Used for both recording and the replay lookup key.
  */
-export function requestBody(bytes: Uint8Array): CassetteBody | undefined {
+export function requestBody(
+  bytes: Uint8Array,
+  r: Redaction = DEFAULT_REDACTION,
+): CassetteBody | undefined {
   if (bytes.length === 0) return undefined;
   const text = decode(bytes);
   if (text === undefined) return { base64: Buffer.from(bytes).toString('base64') };
   const json = parse(text);
-  return json ? { json: redactJson(json.value) } : { text };
+  // Text bodies (form-encoded `api_key=…&password=…`, plain text) are redacted as text.
+  return json ? { json: redactJson(json.value, r) } : { text: r.text(text) };
+}
+
+/** A stored body as the replay key sees it: redacted again, so a cassette recorded before a rule existed still replays. */
+export function redactedBody(
+  body: CassetteBody | undefined,
+  r: Redaction = DEFAULT_REDACTION,
+): CassetteBody | undefined {
+  if (body === undefined || 'base64' in body) return body;
+  return 'json' in body ? { json: r.value(body.json) } : { text: r.text(body.text) };
 }
 
 /**
@@ -41,14 +55,17 @@ export function requestBody(bytes: Uint8Array): CassetteBody | undefined {
  * re-serialising gives the same text, text otherwise. A JSON body with secret fields is redacted
  * (and then replays as compact JSON, no longer byte-identical).
  */
-export function responseBody(bytes: Uint8Array): CassetteBody | undefined {
+export function responseBody(
+  bytes: Uint8Array,
+  r: Redaction = DEFAULT_REDACTION,
+): CassetteBody | undefined {
   if (bytes.length === 0) return undefined;
   const text = decode(bytes);
   if (text === undefined) return { base64: Buffer.from(bytes).toString('base64') };
   const json = parse(text);
-  if (json && hasSecrets(json.value)) return { json: redactJson(json.value) };
+  if (json && hasSecrets(json.value, r)) return { json: redactJson(json.value, r) };
   if (json && JSON.stringify(json.value) === text) return { json: json.value };
-  return { text };
+  return { text: r.text(text) };
 }
 
 /** The bytes a cassette body replays as. */

@@ -1,7 +1,9 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CassetteConfig } from '../../model/effects-config.ts';
+import { Redaction } from '../../redact/redaction.ts';
 import { HostList } from '../hosts.ts';
+import { redactedBody } from './body.ts';
 import { type CassetteEntry, parseCassette, serializeCassette } from './format.ts';
 import { requestKey } from './request-key.ts';
 
@@ -17,15 +19,25 @@ export class Cassette {
     entries: readonly CassetteEntry[],
     /** Why the file could not be read; in replay mode every case fails with it. */
     readonly loadError: string | undefined,
+    /** Baton's redaction with the suite's own rules: what never reaches the file. */
+    readonly redaction: Redaction,
   ) {
     this.hosts = new HostList(config.hosts);
     this.keyed = entries.map((entry) => ({
       entry,
-      key: requestKey(entry.request.method, entry.request.url, entry.request.body),
+      key: requestKey(
+        entry.request.method,
+        entry.request.url,
+        redactedBody(entry.request.body, redaction),
+      ),
     }));
   }
 
-  static async open(config: CassetteConfig, suiteDir: string): Promise<Cassette> {
+  static async open(
+    config: CassetteConfig,
+    suiteDir: string,
+    redaction: Redaction = new Redaction(),
+  ): Promise<Cassette> {
     const path = resolve(suiteDir, config.file);
     let text: string;
     try {
@@ -33,12 +45,12 @@ export class Cassette {
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       const why = missing ? 'the file does not exist' : (error as Error).message;
-      return new Cassette(config, path, [], loadProblem(config, why));
+      return new Cassette(config, path, [], loadProblem(config, why), redaction);
     }
     const parsed = parseCassette(text);
     return parsed.ok
-      ? new Cassette(config, path, parsed.value.entries, undefined)
-      : new Cassette(config, path, [], loadProblem(config, parsed.why));
+      ? new Cassette(config, path, parsed.value.entries, undefined, redaction)
+      : new Cassette(config, path, [], loadProblem(config, parsed.why), redaction);
   }
 
   get mode(): CassetteConfig['mode'] {

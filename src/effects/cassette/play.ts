@@ -22,7 +22,8 @@ export async function replayFromCassette(call: Call): Promise<Response> {
   const method = call.request.method;
   const shown = `${method} ${normalizeUrl(call.url)}`;
   if (!session) return call.fail('cassette', `no cassette session for ${shown}`);
-  const key = requestKey(method, call.url.href, requestBody(await call.body()));
+  const redaction = session.cassette.redaction;
+  const key = requestKey(method, call.url.href, requestBody(await call.body(), redaction));
   const found = session.take(key, shown);
   if ('miss' in found) {
     call.state.problems.push(found.miss);
@@ -36,6 +37,7 @@ export async function replayFromCassette(call: Call): Promise<Response> {
 /** Sends a request to the real service (msw `bypass`), records the pair and answers with it. */
 export async function recordToCassette(call: Call, cassette: Cassette): Promise<Response> {
   const redact = cassette.config.redact_headers;
+  const r = cassette.redaction;
   const sent = await call.body();
   let live: Response;
   try {
@@ -47,15 +49,15 @@ export async function recordToCassette(call: Call, cassette: Cassette): Promise<
   const request: CassetteEntry['request'] = {
     method: call.request.method,
     url: normalizeUrl(call.url),
-    headers: redactHeaders(call.request.headers, redact),
+    headers: redactHeaders(call.request.headers, redact, [], r),
   };
-  const sentBody = requestBody(sent);
+  const sentBody = requestBody(sent, r);
   const response: CassetteEntry['response'] = {
     status: live.status,
     ...(live.statusText !== '' && { statusText: live.statusText }),
-    headers: redactHeaders(live.headers, redact, NOT_REPLAYED),
+    headers: redactHeaders(live.headers, redact, NOT_REPLAYED, r),
   };
-  const receivedBody = responseBody(received);
+  const receivedBody = responseBody(received, r);
   call.state.cassette?.record({
     request: sentBody === undefined ? request : { ...request, body: sentBody },
     response: receivedBody === undefined ? response : { ...response, body: receivedBody },

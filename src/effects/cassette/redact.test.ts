@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { responseBody } from './body.ts';
-import { REDACTED, redactHeaders, redactJson } from './redact.ts';
+import { CassetteConfig } from '../../model/effects-config.ts';
+import { Redaction } from '../../redact/redaction.ts';
+import { requestBody, responseBody } from './body.ts';
+import { REDACTED, redactHeaders, redactJson, redactUrl } from './redact.ts';
 
 describe('redaction', () => {
   it('replaces secret JSON fields at any depth, in any spelling', () => {
@@ -46,5 +48,48 @@ describe('redaction', () => {
     expect(responseBody(enc('{"token":"t"}'))).toEqual({ json: { token: REDACTED } });
     expect(responseBody(new Uint8Array([0xff, 0xfe]))).toEqual({ base64: '//4=' });
     expect(responseBody(new Uint8Array())).toBeUndefined();
+  });
+
+  it('never records the secrets a cassette used to keep in clear text', () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const headers = new Headers({
+      'Proxy-Authorization': 'Basic dXNlcjpwYXNz',
+      'x-goog-api-key': 'g',
+    });
+    expect(redactHeaders(headers, [])).toEqual({
+      'proxy-authorization': REDACTED,
+      'x-goog-api-key': REDACTED,
+    });
+    expect(redactUrl(new URL('https://maps.test/geo?key=abc&q=paris')).href).toBe(
+      'https://maps.test/geo?q=paris&key=%5BREDACTED%5D',
+    );
+    const json = '{"private_key":"-----BEGIN","id_token":"a.b.c","session_key":"s","q":"x"}';
+    expect(requestBody(enc(json))).toEqual({
+      json: { private_key: REDACTED, id_token: REDACTED, session_key: REDACTED, q: 'x' },
+    });
+    expect(requestBody(enc('api_key=abc123&password=hunter2&q=paris'))).toEqual({
+      text: `api_key=${REDACTED}&password=${REDACTED}&q=paris`,
+    });
+  });
+
+  it('adds a suite’s redact_headers and redact.keys to the defaults instead of replacing them', () => {
+    const cassette = CassetteConfig.parse({
+      file: 'c.json',
+      hosts: ['api.test'],
+      redact_headers: ['x-tenant'],
+    });
+    const r = new Redaction({ keys: ['pin'] });
+    const headers = new Headers({
+      authorization: 'Bearer t',
+      'x-tenant': 'acme',
+      pin: '1234',
+      accept: '*/*',
+    });
+    expect(redactHeaders(headers, cassette.redact_headers, [], r)).toEqual({
+      accept: '*/*',
+      authorization: REDACTED,
+      pin: REDACTED,
+      'x-tenant': REDACTED,
+    });
   });
 });

@@ -1,0 +1,53 @@
+import { REDACTED, type SecretKeys } from './secret-keys.ts';
+import { redactValues } from './secret-values.ts';
+
+/** A suite's own value patterns, compiled to run in linear time (see user-patterns.ts). */
+export interface TextPattern {
+  replaceAll(text: string, replacement: string): string;
+}
+
+// A header or cookie line: the whole rest of the line is the secret.
+const COOKIE_LINE = /(?<![\w-])((?:set-)?cookie)(["']?\s{0,8}[:=]\s{0,8})([^\r\n"']{1,4096})/gi;
+// `"name": "value"` (JSON text) and `name: 'value'` (printed objects).
+const QUOTED =
+  /(["']?)([A-Za-z][\w.-]{0,63})\1(\s{0,8}[:=]\s{0,8})(["'])((?:(?!\4)[^\\]|\\.){0,4096})\4/g;
+// `name=value`, `name: value` (headers, form bodies, logs), the value up to a separator.
+const BARE =
+  /(?<![\w.-])([A-Za-z][\w.-]{0,63})(\\{0,4}["']?\s{0,8}[:=]\s{0,8}(?:\\{0,4}["'])?)([^\s"'\\&,;<>{}()[\]]{1,4096})/g;
+// `?key=value` and `&key=value` in URLs.
+const QUERY = /([?&])([\w.-]{1,64})=([^&#\s"'<>]{1,4096})/g;
+
+/**
+ * `text` with every secret replaced by [REDACTED]: values of secret names however they are
+ * written (`"api_key":"…"`, `password=…`, `Authorization: Bearer …`, `?key=…`), secrets of a
+ * known shape anywhere (API keys, tokens, JWTs, private keys, card numbers), and whatever the
+ * suite's own patterns match.
+ */
+export function redactText(
+  text: string,
+  keys: SecretKeys,
+  patterns: readonly TextPattern[] = [],
+): string {
+  let out = redactValues(text);
+  if (/cookie/i.test(out))
+    out = out.replace(COOKIE_LINE, (m, name, sep) =>
+      keys.has(name) ? `${name}${sep}${REDACTED}` : m,
+    );
+  const pairs = /[:=]/.test(out);
+  if (pairs)
+    out = out.replace(QUOTED, (m, q, name, sep, open) =>
+      keys.has(name) && !m.endsWith(`${REDACTED}${open}`)
+        ? `${q}${name}${q}${sep}${open}${REDACTED}${open}`
+        : m,
+    );
+  if (pairs)
+    out = out.replace(BARE, (m, name, sep, value) =>
+      keys.has(name) && value !== REDACTED ? `${name}${sep}${REDACTED}` : m,
+    );
+  if (pairs)
+    out = out.replace(QUERY, (m, lead, name) =>
+      keys.hasParam(name) ? `${lead}${name}=${REDACTED}` : m,
+    );
+  for (const p of patterns) out = p.replaceAll(out, REDACTED);
+  return out;
+}

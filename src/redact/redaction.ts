@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module';
+import type { RE2JS as RE2JSClass } from 're2js';
+import type { TextPattern } from './redact-text.ts';
+import { redactText } from './redact-text.ts';
+import { REDACTED, SecretKeys } from './secret-keys.ts';
+
+/** A suite's own redaction rules (`redact:`): they add to Baton's defaults, never replace them. */
+export interface RedactionConfig {
+  readonly keys?: readonly string[];
+  readonly patterns?: readonly string[];
+}
+
+// Ids Baton made itself (hex): never secrets, and a report must keep them to point at spans.
+const IDS = new Set(['spanId', 'spanIds', 'traceId', 'parentId']);
+
+let re2: typeof RE2JSClass | undefined;
+/** RE2 loads only for a suite with its own patterns: every command's start redacts its output. */
+function loadRe2(): typeof RE2JSClass {
+  re2 ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS;
+  return re2;
+}
+
+/** `/source/flags` or plain text, as RE2 (linear time whatever the pattern). */
+export function compilePattern(text: string): TextPattern {
+  const RE2JS = loadRe2();
+  const slashed = /^\/(.*)\/([a-z]*)$/s.exec(text);
+  const source = slashed ? (slashed[1] ?? '') : RE2JS.quote(text);
+  const flags = slashed?.[2] ?? '';
+  const re = RE2JS.compile(source, flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
+  return {
+    replaceAll: (t, replacement) => re.matcher(t).replaceAll(RE2JS.quoteReplacement(replacement)),
+  };
+}
+
+/**
+ * Baton's redaction pass: secret names (headers, fields, parameters) and secret shapes (keys,
+ * tokens, card numbers) in every string, with a suite's own keys and patterns added.
+ */
+export class Redaction {
+  readonly keys: SecretKeys;
+  private readonly patterns: readonly TextPattern[];
+
+  constructor(config: RedactionConfig = {}) {
+    this.keys = new SecretKeys(config.keys ?? []);
+    this.patterns = (config.patterns ?? []).map(compilePattern);
+  }
+
+  text(text: string): string {
+    return redactText(text, this.keys, this.patterns);
+  }
+
+  /** A copy of a JSON-like value: a secret name's value is [REDACTED], every string redacted. */
+  value<T>(value: T): T {
+    return this.walk(value, 0) as T;
+  }
+
+  private walk(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (value === null || typeof value !== 'object') return value;
+    // Too deep to look through: say nothing of it rather than risk a secret.
+    if (depth > 200) return REDACTED;
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
+    // What JSON.stringify would write: a timeline event parses its payload in its toJSON.
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function')
+      return this.walk(jsonOf(value, toJSON as (this: object) => unknown), depth + 1);
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (IDS.has(k)) out[k] = v;
+      else if (this.keys.has(k) && v !== null && typeof v !== 'boolean') out[k] = REDACTED;
+      else out[k] = this.walk(v, depth + 1);
+    }
+    return out;
+  }
+}
+
+function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
+  try {
+    return toJSON.call(value);
+  } catch {
+    return REDACTED;
+  }
+}
+
+/** The defaults alone: what the CLI applies to everything it prints. */
+export const DEFAULT_REDACTION = new Redaction();

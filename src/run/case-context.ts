@@ -1,0 +1,50 @@
+import { context, type Tracer } from '@opentelemetry/api';
+import type { CaseContext } from '../adapters/adapter.ts';
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { Case } from '../model/labelled-case.ts';
+import type { LazyAbort } from './with-timeout.ts';
+
+/**
+ * The context an adapter drives one case run with: `step()` wraps each step in Baton's step span,
+ * so whatever the implementation emits while handling step _k_ belongs to step _k_. Shared by the
+ * runner and by an isolate (worker or process) that runs the implementation away from Baton.
+ */
+export function caseContext(
+  testCase: Case,
+  tracer: Tracer,
+  abort: LazyAbort,
+  repeat: number,
+): CaseContext {
+  return {
+    tracer,
+    get signal() {
+      return abort.signal;
+    },
+    get aborted() {
+      return abort.aborted;
+    },
+    repeat,
+    step: (index, handle) => {
+      const step = testCase.steps[index];
+      if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
+      return tracer.startActiveSpan(
+        `baton.step ${index}`,
+        {
+          attributes: {
+            [ATTR.event]: EVENT.step,
+            [ATTR.stepIndex]: index,
+            [ATTR.stepKind]: step.kind,
+          },
+        },
+        context.active(),
+        async (span) => {
+          try {
+            return await handle(step);
+          } finally {
+            span.end();
+          }
+        },
+      );
+    },
+  };
+}
