@@ -51,7 +51,7 @@ export function writeBatonWorkload(dir: string, n: number, batonRoot: string): W
   );
   writeFileSync(
     join(dir, 'router.mjs'),
-    `import { emitHandoff, withAgentTurn } from 'baton-handoffs';
+    `import { emitHandoff, withAgentTurn } from 'baton-handoffs/conventions';
 ${ROUTER}
 export default () => ({
   startCase(info) {

@@ -95,8 +95,13 @@ function compareAt(n: number, promptfooMain: string, work: string, cpuHook: stri
   const b: Sample[] = [];
   const p: Sample[] = [];
   for (let i = 0; i < rounds; i++) {
-    if (i % 2 === 0) b.push(runBaton()), p.push(runPeer());
-    else p.push(runPeer()), b.push(runBaton());
+    if (i % 2 === 0) {
+      b.push(runBaton());
+      p.push(runPeer());
+    } else {
+      p.push(runPeer());
+      b.push(runBaton());
+    }
   }
   const ratio = (f: (s: Sample) => number) => median(p.map(f)) / median(b.map(f));
   const fmt = (xs: Sample[]) =>
