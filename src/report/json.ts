@@ -27,9 +27,9 @@ function obj(
     const out: Record<string, unknown> = Object.create(null);
     // hasOwn: a key such as `valueOf` must not pick up Object.prototype members.
     for (const k of keys) if (Object.hasOwn(v, k)) out[k] = shapeOf(k)(v[k]);
-    let rest: string[] | undefined;
-    for (const k in v) if (Object.hasOwn(v, k) && !known.has(k)) (rest ??= []).push(k);
-    for (const k of rest?.sort(compareKeys) ?? []) out[k] = shapeOf(k)(v[k]);
+    const rest: string[] = [];
+    for (const k in v) if (Object.hasOwn(v, k) && !known.has(k)) rest.push(k);
+    for (const k of rest.sort(compareKeys)) out[k] = shapeOf(k)(v[k]);
     return out;
   };
 }
