@@ -141,7 +141,7 @@ function turnSpans(n: number, t0: number): object[] {
   ];
 }
 
-async function writeFile(file: string, total: number) {
+export async function writeFile(file: string, total: number) {
   const started = performance.now();
   const out = createWriteStream(file);
   const flights: object[][] = [];
