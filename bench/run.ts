@@ -1,25 +1,29 @@
 /**
- * `npm run bench`: Baton's own cost per case. Replays N generated cases through the bundled
- * support router twice — bare (the router's decide() called directly) and through Baton (module
- * adapter, span capture, normalisation, every check, metrics, gates, report rendering) — and
- * prints cases/s for both, Baton's overhead per case and peak memory. Not a test: numbers vary
- * with the machine. "baton alone" runs the same machinery with an adapter that does nothing but
- * emit one handoff: Baton's own cost per case, without any implementation. Then the envelope property run of one contract edge at 1,000 envelopes per
- * property through an in-process receiver, as envelopes checked a second. Then the HTML report of
- * the 10,000-case run: its render time and size, and the page in headless Chromium. First of
- * all, start-up: `baton --help` and one-case runs as whole processes against `node -e 0`
- * (bench/startup.ts). Last, recorded traces read back, and a 20,000-conversation `baton shadow`
- * run on a fake clock.
- * Usage: npm run bench -- [cases=10000]; only isolation and redaction: npm run bench -- isolation [cases=1000]
+ * `npm run bench`: how fast Baton is, each figure saying what it measures. Not a test: numbers
+ * vary with the machine, so the shared-machine load (`uptime`) is printed first and compared
+ * figures are measured side by side in one run.
+ * - Start-up: whole CLI processes against `node -e 0` (bench/startup.ts).
+ * - Against a peer: the same trivial handoff cases through Baton and promptfoo, whole processes
+ *   at concurrency 4, interleaved (bench/peer.ts; `--no-peer` skips it).
+ * - In process, over N cases generated from the bundled support cases: the bare router loop, the
+ *   implementation with its spans going to a no-op OpenTelemetry API (a separate process), and
+ *   the full Baton run (module adapter, span capture, normalisation, every check, metrics,
+ *   gates, report.json). "baton alone" is Baton's own cost per case with an adapter that only
+ *   emits one handoff.
+ * - Envelope properties, the HTML report, model traffic, and recorded traces (bench/traces.ts).
+ * - Isolation and redaction (bench/isolation.ts), and a 20,000-conversation `baton shadow` run on
+ *   a fake clock (bench/shadow.ts).
+ * Usage: npm run bench -- [cases=10000] [--no-peer]; only isolation and redaction:
+ * npm run bench -- isolation [cases=1000]
  */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { loadPolicy } from '../examples/support-router/policy.ts';
 import { decide } from '../examples/support-router/router.ts';
 import { initialState } from '../examples/support-router/state.ts';
 import { createModuleAdapter } from '../src/adapters/module/module-adapter.ts';
-import { createTransport } from '../src/adapters/transport/transport.ts';
 import { createCapture } from '../src/capture/capture.ts';
-import { loadCaseFile } from '../src/load/load-case.ts';
 import type { Case } from '../src/model/labelled-case.ts';
 import { SuiteInput } from '../src/model/suite.ts';
 import { renderJson } from '../src/report/json.ts';
@@ -28,22 +32,15 @@ import { benchEnvelopes } from './envelopes.ts';
 import { benchFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
 import { benchStartup } from './startup.ts';
+import { loadTemplates, policyFile, root } from './templates.ts';
 
 if (process.argv[2] === 'isolation') {
   await (await import('./isolation.ts')).benchIsolationAlone(Number(process.argv[3] ?? 1_000));
   process.exit(0);
 }
 
-const N = Number(process.argv[2] ?? 10_000);
-const root = resolve(import.meta.dirname, '..');
-const policyFile = resolve(root, 'examples/support-router/policy.yaml');
-
-async function loadTemplates(): Promise<Case[]> {
-  const { globSync } = await import('tinyglobby');
-  const files = globSync('cases/support/*.yaml', { cwd: root, absolute: true });
-  const loaded = await Promise.all(files.map((f) => loadCaseFile(f)));
-  return loaded.flatMap((r) => (r.ok ? [r.value] : []));
-}
+const args = process.argv.slice(2);
+const N = Number(args.find((a) => !a.startsWith('--')) ?? 10_000);
 
 async function bare(cases: readonly Case[]): Promise<number> {
   const policy = await loadPolicy(policyFile);
@@ -55,27 +52,23 @@ async function bare(cases: readonly Case[]): Promise<number> {
       const d = decide(policy, state, c.steps[i]!, i);
       state = d.state;
       handoffs += d.actions.filter((a) => a.kind === 'handoff').length;
+      // The adapter awaits each step's handle(); so does the bare loop.
+      await undefined;
     }
-    // Each step is awaited in Baton's path too; keep the bare loop honest about that.
-    await undefined;
   }
   if (handoffs === 0)
     throw new Error('the bare loop saw no handoffs: the generated cases are wrong');
   return performance.now() - started;
 }
 
-/** The implementation module driven directly, its spans going to the API's no-op tracer. */
-async function instrumentedNoop(cases: readonly Case[]): Promise<number> {
-  const { default: factory } = await import('../examples/support-router/implementation.ts');
-  const implementation = await factory({ policy: policyFile }, { suiteDir: root });
-  const signal = new AbortController().signal;
-  const transport = createTransport([], { caseId: 'bench', repeat: 0 });
-  const started = performance.now();
-  for (const c of cases) {
-    const session = await implementation.startCase({ ...c, repeat: 0, signal, ...transport });
-    for (let i = 0; i < c.steps.length; i++) await session.handle(c.steps[i]!, i);
-  }
-  return performance.now() - started;
+/** The implementation with a no-op OpenTelemetry API, in a process without Baton's capture. */
+function instrumentedNoop(n: number): number {
+  const out = execFileSync(
+    process.execPath,
+    [resolve(root, 'bin/run-ts.mjs'), resolve(root, 'bench/noop.ts'), String(n)],
+    { encoding: 'utf8' },
+  );
+  return (JSON.parse(out.trim().split('\n').at(-1) as string) as { ms: number }).ms;
 }
 
 async function baton(cases: readonly Case[], concurrency: number) {
@@ -112,8 +105,12 @@ function line(label: string, value: string): void {
   console.log(`${label.padEnd(34)} ${value}`);
 }
 
+const [one, five, fifteen] = loadavg().map((x) => x.toFixed(2));
+line('machine load (uptime)', `${one}, ${five}, ${fifteen} on this machine; figures vary with it`);
+
 // Start-up first, while nothing else of this process competes for the machine.
 benchStartup(line);
+if (!args.includes('--no-peer')) (await import('./peer.ts')).benchPeer(line);
 
 const templates = await loadTemplates();
 const cases = generateCases(templates, N);
@@ -123,9 +120,8 @@ await baton(warm, 4);
 
 // Best of three for each path: the machine's noise only ever adds time.
 const best = async (f: () => Promise<number>) => Math.min(await f(), await f(), await f());
-await instrumentedNoop(warm);
 const bareMs = await best(() => bare(cases));
-const noopMs = await best(() => instrumentedNoop(cases));
+const noopMs = instrumentedNoop(N);
 const runs = [];
 for (const concurrency of [1, 4]) {
   const tries = [
@@ -136,38 +132,41 @@ for (const concurrency of [1, 4]) {
   const fastest = tries.reduce((a, b) => (b.runMs < a.runMs ? b : a));
   runs.push({ concurrency, ...fastest });
 }
+const floorMs = await benchFloor(N, createCapture());
+const perCase = (ms: number) => `${((ms / N) * 1e3).toFixed(1)} µs a case`;
 
-line('cases', `${N} (generated from ${templates.length} bundled cases)`);
+line('cases (in process)', `${N} (generated from ${templates.length} bundled cases)`);
 line('steps', `${cases.reduce((n, c) => n + c.steps.length, 0)}`);
 line(
   'bare router loop',
-  `${(bareMs / 1e3).toFixed(3)} s  ${Math.round(N / (bareMs / 1e3))} cases/s`,
+  `${(bareMs / 1e3).toFixed(3)} s  ${Math.round(N / (bareMs / 1e3))} cases/s (routing logic only)`,
 );
 line(
   'implementation, no-op OTel API',
-  `${(noopMs / 1e3).toFixed(3)} s  ${Math.round(N / (noopMs / 1e3))} cases/s`,
+  `${(noopMs / 1e3).toFixed(3)} s  ${Math.round(N / (noopMs / 1e3))} cases/s (separate process, no SDK)`,
 );
+line('  its instrumentation, no SDK', `${perCase(noopMs - bareMs)} (spans into the no-op API)`);
 for (const r of runs) {
-  const perCase = ((r.runMs - bareMs) / N) * 1e3;
   line(
-    `baton, concurrency ${r.concurrency}`,
-    `${(r.runMs / 1e3).toFixed(3)} s  ${Math.round(N / (r.runMs / 1e3))} cases/s`,
+    `baton run, concurrency ${r.concurrency}`,
+    `${(r.runMs / 1e3).toFixed(3)} s  ${Math.round(N / (r.runMs / 1e3))} cases/s (cases in memory)`,
   );
-  line(`  overhead per case vs bare`, `${perCase.toFixed(1)} µs`);
-  line(
-    `  of which outside the implementation`,
-    `${(((r.runMs - noopMs) / N) * 1e3).toFixed(1)} µs`,
-  );
+  line('  overhead vs bare loop', perCase(r.runMs - bareMs));
+  line('  overhead vs no-op OTel', perCase(r.runMs - noopMs));
   line(
     `  verdicts`,
     `${r.report.summary.passed} passed, ${r.report.summary.failed} failed, ${r.report.summary.errored} errored`,
   );
   line(`  report.json render`, `${r.renderMs.toFixed(0)} ms, ${(r.jsonBytes / 1e6).toFixed(1)} MB`);
 }
-const floorMs = await benchFloor(N, createCapture());
 line(
   'baton alone (empty adapter)',
-  `${((floorMs / N) * 1e3).toFixed(1)} µs per 4-step case with 1 handoff`,
+  `${perCase(floorMs)}: runner, capture with the SDK, normalise, checks, metrics (4 steps, 1 handoff)`,
+);
+const c1 = runs[0] as (typeof runs)[number];
+line(
+  "  the router's own spans on top",
+  `${perCase(c1.runMs - noopMs - floorMs)} (recorded by the SDK and normalised, concurrency 1)`,
 );
 const envelopes = await benchEnvelopes(1_000);
 line(
@@ -178,5 +177,5 @@ await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
 await (await import('./isolation.ts')).benchIsolation(generateCases(templates, 1_000), line);
-(await import('./traces.ts')).benchTraces(line); // recorded traces, in a child process
+await (await import('./traces.ts')).benchTraces(line); // recorded traces, in child processes
 (await import('./shadow.ts')).benchShadow(line); // a long shadow run, in a child process

@@ -1,62 +1,99 @@
 /**
  * Reading recorded traces: writes a 1,000,000-span OTLP JSON-lines file to the temp folder (as a
  * Collector's file exporter would: batches of 100 spans, 64 conversations in flight, each span
- * written when it ends), then reads it back with Baton's streaming reader and normalises every
- * trace into a timeline. Prints spans/s and the peak resident memory of the read. It runs in a
- * child process of its own so that memory is the reader's alone, not the other benchmarks'.
+ * written when it ends; every trace is whole), then, in child processes of their own taking
+ * turns, reads it with a bare `readline` + `JSON.parse` loop (the parser's speed: it only counts
+ * the spans) and with Baton's streaming reader normalising every trace into a timeline. Prints
+ * spans/s of both, their ratio (median of interleaved rounds), each one's peak resident memory,
+ * and how many traces came out cut: checked against the generator, not taken from the reader.
  * Usage: node bin/run-ts.mjs bench/traces.ts [spans=1000000]
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { normalize } from '../src/normalize/normalize.ts';
 import { readTraces } from '../src/traces/read-traces.ts';
 
 const BATCH = 100;
 const IN_FLIGHT = 64;
+const SPANS_PER_TURN = 10;
+const ROUNDS = 3;
 
-interface Result {
+interface Read {
   readonly spans: number;
   readonly traces: number;
   readonly handoffs: number;
+  /** Traces the reader itself flagged as partial. */
   readonly partial: number;
-  readonly fileMb: number;
-  readonly writeMs: number;
-  readonly readMs: number;
+  /** Traces without all of their spans, whatever the reader said. */
+  readonly cut: number;
+  readonly ms: number;
   readonly peakRssMb: number;
 }
 
-/** Runs the benchmark in a child process and prints its lines with `line`. */
-export function benchTraces(line: (label: string, value: string) => void, spans = 1_000_000): void {
-  const root = resolve(import.meta.dirname, '..');
-  const out = execFileSync(
-    process.execPath,
-    [join(root, 'bin/run-ts.mjs'), join(root, 'bench/traces.ts'), String(spans), '--json'],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
-  );
-  print(JSON.parse(out.trim().split('\n').at(-1) as string) as Result, line);
-}
+type Line = (label: string, value: string) => void;
 
-function print(r: Result, line: (label: string, value: string) => void): void {
-  line(
-    'trace file (OTLP JSON lines)',
-    `${r.spans} spans in ${r.traces} traces, ${r.fileMb.toFixed(0)} MB, written in ${(r.writeMs / 1e3).toFixed(1)} s`,
-  );
-  line(
-    'read + normalise',
-    `${(r.readMs / 1e3).toFixed(2)} s  ${Math.round(r.spans / (r.readMs / 1e3))} spans/s  ${r.handoffs} handoffs, ${r.partial} partial traces`,
-  );
-  line('  peak RSS while reading', `${r.peakRssMb.toFixed(0)} MB`);
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+
+/** Writes the file, then times both readers in child processes, taking turns; prints with `line`. */
+export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> {
+  const root = resolve(import.meta.dirname, '..');
+  const file = join(tmpdir(), `baton-bench-traces-${process.pid}.jsonl`);
+  try {
+    const written = await writeFile(file, spans);
+    const fileMb = (await stat(file)).size / 1e6;
+    line(
+      'trace file (OTLP JSON lines)',
+      `${written.spans} spans in ${written.traces} whole traces, ${fileMb.toFixed(0)} MB, written in ${(written.ms / 1e3).toFixed(1)} s`,
+    );
+    const child = (mode: string): Read => {
+      const out = execFileSync(
+        process.execPath,
+        ['--expose-gc', join(root, 'bin/run-ts.mjs'), join(root, 'bench/traces.ts'), mode, file],
+        { encoding: 'utf8', maxBuffer: 1 << 20 },
+      );
+      return JSON.parse(out.trim().split('\n').at(-1) as string) as Read;
+    };
+    const bare: Read[] = [];
+    const baton: Read[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      if (i % 2 === 0) bare.push(child('--bare'));
+      baton.push(child('--baton'));
+      if (i % 2 === 1) bare.push(child('--bare'));
+    }
+    const rate = (r: Read) => r.spans / (r.ms / 1e3);
+    const b = baton.at(-1) as Read;
+    line(
+      'bare readline + JSON.parse loop',
+      `${Math.round(median(bare.map(rate)))} spans/s  peak RSS ${median(bare.map((r) => r.peakRssMb)).toFixed(0)} MB`,
+    );
+    line(
+      'baton read + normalise',
+      `${Math.round(median(baton.map(rate)))} spans/s  peak RSS ${median(baton.map((r) => r.peakRssMb)).toFixed(0)} MB`,
+    );
+    line(
+      '  speed vs the bare loop',
+      `${median(baton.map((r, i) => rate(r) / rate(bare[i] as Read))).toFixed(2)}× (median of ${ROUNDS} interleaved rounds)`,
+    );
+    line(
+      '  traces',
+      `${b.traces} read, ${b.handoffs} handoffs, ${b.cut} cut (missing spans), ${b.partial} flagged partial by the reader`,
+    );
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 /** One conversation turn in the GenAI shape: 10 spans, one handoff, children end first. */
 function turnSpans(n: number, t0: number): object[] {
-  const trace = (n * 2654435761).toString(16).padStart(8, '0').repeat(4).slice(0, 32);
+  // n + 1: an all-zero trace id is invalid in OpenTelemetry.
+  const trace = (((n + 1) * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(4);
   const id = (k: number) =>
-    `${(n % 0xffffffff).toString(16).padStart(8, '0')}${k.toString(16).padStart(8, '0')}`;
+    `${((n + 1) % 0xffffffff).toString(16).padStart(8, '0')}${k.toString(16).padStart(8, '0')}`;
   const ns = (ms: number) => `${t0 + ms}000000`;
   const attr = (key: string, v: string) => ({ key, value: { stringValue: v } });
   const span = (
@@ -104,26 +141,28 @@ function turnSpans(n: number, t0: number): object[] {
   ];
 }
 
-async function writeFile(file: string, total: number): Promise<number> {
+export async function writeFile(file: string, total: number) {
   const started = performance.now();
   const out = createWriteStream(file);
   const flights: object[][] = [];
+  const turns = Math.ceil(total / SPANS_PER_TURN); // whole traces only: none is cut at the end
   let next = 0;
-  let written = 0;
+  let spans = 0;
   const t0 = Date.UTC(2025, 5, 3);
   let cursor = 0;
-  while (written < total) {
+  while (next < turns || flights.length > 0) {
     // A batch takes the next span of each conversation in flight in turn: traces interleave.
     const batch: object[] = [];
-    while (batch.length < BATCH && written + batch.length < total) {
-      while (flights.length < IN_FLIGHT) flights.push(turnSpans(next, t0 + next++ * 7));
+    while (batch.length < BATCH && (next < turns || flights.length > 0)) {
+      while (flights.length < IN_FLIGHT && next < turns)
+        flights.push(turnSpans(next, t0 + next++ * 7));
       cursor %= flights.length;
       const flight = flights[cursor] as object[];
       batch.push(flight.shift() as object);
       if (flight.length === 0) flights.splice(cursor, 1);
       else cursor++;
     }
-    written += batch.length;
+    spans += batch.length;
     const request = {
       resourceSpans: [
         { resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'bench' }, spans: batch }] },
@@ -133,42 +172,70 @@ async function writeFile(file: string, total: number): Promise<number> {
   }
   out.end();
   await once(out, 'finish');
-  return performance.now() - started;
+  return { spans, traces: turns, ms: performance.now() - started };
 }
 
-async function run(total: number): Promise<Result> {
-  const file = join(tmpdir(), `baton-bench-traces-${process.pid}.jsonl`);
-  try {
-    const writeMs = await writeFile(file, total);
-    const fileMb = (await stat(file)).size / 1e6;
-    globalThis.gc?.();
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 20);
-    const started = performance.now();
-    let spans = 0;
-    let traces = 0;
-    let handoffs = 0;
-    let partial = 0;
-    for await (const t of readTraces(file)) {
-      traces++;
-      spans += t.spans.length;
-      if (t.partial) partial++;
-      for (const e of normalize(t.spans).events) if (e.kind === 'handoff') handoffs++;
-    }
-    const readMs = performance.now() - started;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { spans, traces, handoffs, partial, fileMb, writeMs, readMs, peakRssMb: peak / 1e6 };
-  } finally {
-    await rm(file, { force: true });
+/** Samples this process's resident memory until stopped; returns the peak in MB. */
+function rssSampler(): () => number {
+  globalThis.gc?.();
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage.rss()) / 1e6;
+  };
+}
+
+/** The parser's speed: each line parsed, its spans counted, nothing kept. */
+async function readBare(file: string): Promise<Read> {
+  const stop = rssSampler();
+  const started = performance.now();
+  let spans = 0;
+  const lines = createInterface({
+    input: createReadStream(file),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const text of lines) {
+    if (text === '') continue;
+    const request = JSON.parse(text) as {
+      resourceSpans: { scopeSpans: { spans: unknown[] }[] }[];
+    };
+    for (const r of request.resourceSpans) for (const s of r.scopeSpans) spans += s.spans.length;
   }
+  const ms = performance.now() - started;
+  return { spans, traces: 0, handoffs: 0, partial: 0, cut: 0, ms, peakRssMb: stop() };
+}
+
+async function readBaton(file: string): Promise<Read> {
+  const stop = rssSampler();
+  const started = performance.now();
+  let spans = 0;
+  let traces = 0;
+  let handoffs = 0;
+  let partial = 0;
+  let cut = 0;
+  for await (const t of readTraces(file)) {
+    traces++;
+    spans += t.spans.length;
+    if (t.partial) partial++;
+    if (t.spans.length !== SPANS_PER_TURN) cut++;
+    for (const e of normalize(t.spans).events) if (e.kind === 'handoff') handoffs++;
+  }
+  const ms = performance.now() - started;
+  return { spans, traces, handoffs, partial, cut, ms, peakRssMb: stop() };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const total = Number(process.argv[2] ?? 1_000_000);
-  const result = await run(total);
-  if (process.argv.includes('--json')) console.log(JSON.stringify(result));
-  else print(result, (label, value) => console.log(`${label.padEnd(34)} ${value}`));
+  const [mode, arg] = process.argv.slice(2);
+  if (mode === '--bare' || mode === '--baton') {
+    const read = mode === '--bare' ? readBare : readBaton;
+    console.log(JSON.stringify(await read(arg as string)));
+  } else {
+    await benchTraces(
+      (label, value) => console.log(`${label.padEnd(34)} ${value}`),
+      Number(mode ?? 1_000_000),
+    );
+  }
 }

@@ -27,7 +27,7 @@ export function clusteredRate(clusters: Iterable<Cluster>): Rate {
   let plain = true;
   const kept: Cluster[] = [];
   for (const c of clusters) {
-    const cluster = { ...c, of: Math.max(c.of, c.count) };
+    const cluster = c.of >= c.count ? c : { ...c, of: c.count };
     kept.push(cluster);
     count += cluster.count;
     of += cluster.of;

@@ -27,7 +27,15 @@ export function computeMetrics(
   const runs = runsByCase.flat();
   const tallies = runsByCase.map((r) => ({ codes: caseTally(r), runs: r.length }));
   const byCode: Partial<Record<FindingCode, Rate>> = {};
+  // A code no case and no property touched has no opportunities: its rate is 0 of 0, without
+  // building one empty cluster a case for it (most codes, in a large run).
+  const touched = new Set<string>(properties.map((p) => PROPERTY_CODE[p.property]));
+  for (const t of tallies) for (const code in t.codes) touched.add(code);
   for (const code of FINDING_CODES) {
+    if (!touched.has(code)) {
+      byCode[code] = wilson(0, 0);
+      continue;
+    }
     const clusters: Cluster[] = tallies.map((t) => ({ ...(t.codes[code] ?? NONE), runs: t.runs }));
     // Each property run is a unit of its own: it failed with its code or it did not.
     for (const p of properties) {

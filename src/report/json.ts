@@ -20,17 +20,16 @@ function obj(
   fields: Readonly<Record<string, Shape>> = {},
   other: Shape = same,
 ): Shape {
+  const known = new Set(keys);
+  const shapeOf = (k: string) => (Object.hasOwn(fields, k) ? fields[k] : undefined) ?? other;
   return (v) => {
     if (!isRecord(v)) return v;
-    const rest = Object.keys(v)
-      .filter((k) => !keys.includes(k))
-      .sort(compareKeys);
     const out: Record<string, unknown> = Object.create(null);
-    for (const k of [...keys, ...rest]) {
-      if (!Object.hasOwn(v, k)) continue;
-      // hasOwn: a key such as `valueOf` must not pick up Object.prototype members.
-      out[k] = ((Object.hasOwn(fields, k) ? fields[k] : undefined) ?? other)(v[k]);
-    }
+    // hasOwn: a key such as `valueOf` must not pick up Object.prototype members.
+    for (const k of keys) if (Object.hasOwn(v, k)) out[k] = shapeOf(k)(v[k]);
+    const rest: string[] = [];
+    for (const k in v) if (Object.hasOwn(v, k) && !known.has(k)) rest.push(k);
+    for (const k of rest.sort(compareKeys)) out[k] = shapeOf(k)(v[k]);
     return out;
   };
 }

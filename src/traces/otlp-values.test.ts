@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
 
@@ -28,6 +29,17 @@ describe('nanosToMillis', () => {
     expect(nanosToMillis(1_500_000)).toBe(1.5);
     expect(nanosToMillis('12')).toBe(0.000012);
     expect(nanosToMillis('soon')).toBeUndefined();
+  });
+
+  it('gives the same milliseconds for any digit string, leading zeros and signs included', () => {
+    const split = (raw: string) => Number(raw.slice(0, -6)) + Number(raw.slice(-6)) / 1e6;
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{7,21}$/), (raw) => {
+        expect(nanosToMillis(raw)).toBe(split(raw));
+      }),
+    );
+    expect(nanosToMillis('-1748941200123456789')).toBeUndefined();
+    expect(nanosToMillis('1.5e18')).toBe(1.5e12);
   });
 });
 

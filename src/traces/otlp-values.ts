@@ -25,10 +25,30 @@ export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
 export function nanosToMillis(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw / 1e6 : undefined;
   if (typeof raw !== 'string' || raw === '') return undefined;
+  const digits = digitMillis(raw);
+  if (digits !== undefined) return digits;
   // Split so the integer milliseconds stay exact beyond 2^53 nanoseconds.
   const ms =
     raw.length <= 6 ? Number(raw) / 1e6 : Number(raw.slice(0, -6)) + Number(raw.slice(-6)) / 1e6;
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+/**
+ * The common case, plain decimal digits, read without slicing the text (a trace file has two
+ * timestamps a span); undefined for anything else, which takes the general path.
+ */
+function digitMillis(raw: string): number | undefined {
+  const cut = raw.length - 6;
+  if (cut <= 0 || cut > 15) return undefined;
+  let ms = 0;
+  let fraction = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const d = raw.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    if (i < cut) ms = ms * 10 + d;
+    else fraction = fraction * 10 + d;
+  }
+  return ms + fraction / 1e6;
 }
 
 type Primitive = string | number | boolean;
