@@ -25,10 +25,11 @@ export async function readUserFile(
 ): Promise<LoadResult<string>> {
   let info: Stats;
   try {
-    info = await stat(file);
-    if ((await lstat(file)).isSymbolicLink()) {
+    info = await lstat(file);
+    if (info.isSymbolicLink()) {
       const strayed = strayLink(file);
       if (strayed) return { ok: false, problems: [strayed] };
+      info = await stat(file);
     }
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };

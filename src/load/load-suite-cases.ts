@@ -5,8 +5,9 @@ import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath, readUserFile } from './files.ts';
 import { caseFromSource } from './load-case.ts';
 import type { LoadResult } from './load-result.ts';
+import { mapBounded } from './map-bounded.ts';
 import { suiteSay } from './wording.ts';
-import { parseYaml, type YamlSource } from './yaml-document.ts';
+import { type Position, parseYaml } from './yaml-document.ts';
 
 /** Every case a suite's globs name (before tag filters), with all their problems. */
 export interface SuiteCases {
@@ -16,10 +17,10 @@ export interface SuiteCases {
   readonly problems: FileProblem[];
 }
 
-/** One case file read and checked. */
+/** One case read and checked; `idAt` says where its id is written, for a duplicate's problem. */
 export interface Loaded {
   readonly result: LoadResult<Case>;
-  readonly source?: YamlSource;
+  readonly idAt?: Position & { readonly file: string };
 }
 
 /** Case files already read, by display path: `baton validate` checks many suites over the same cases. */
@@ -37,20 +38,21 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
     }
     return entry;
   };
-  const loaded = await Promise.all(shown.map(load));
+  // Bounded: each file's text and parse tree are dropped once its case is checked.
+  const loaded = await mapBounded(shown, load);
   const cases: Case[] = [];
   const firstFile = new Map<string, string>();
-  for (const { result, source } of loaded) {
+  for (const { result, idAt } of loaded) {
     if (!result.ok) {
       problems.push(...result.problems);
       continue;
     }
     const other = firstFile.get(result.value.id);
-    if (other !== undefined && source !== undefined) {
-      problems.push(duplicate(result.value.id, other, source));
+    if (other !== undefined && idAt !== undefined) {
+      problems.push(duplicate(result.value.id, other, idAt));
       continue;
     }
-    firstFile.set(result.value.id, source?.file ?? '');
+    firstFile.set(result.value.id, idAt?.file ?? '');
     cases.push(result.value);
   }
   return { files: shown, cases, problems };
@@ -61,13 +63,16 @@ async function loadCase(file: string): Promise<Loaded> {
   if (!text.ok) return { result: text };
   const source = parseYaml(text.value, file);
   if (!source.ok) return { result: source };
-  return { result: caseFromSource(source.value), source: source.value };
+  const idAt = { file, ...source.value.locate(['id']) };
+  return { result: caseFromSource(source.value), idAt };
 }
 
-function duplicate(id: string, first: string, source: YamlSource): FileProblem {
+function duplicate(id: string, first: string, idAt: Loaded['idAt'] & {}): FileProblem {
+  const { file, line, column } = idAt;
   return {
-    file: source.file,
-    ...source.locate(['id']),
+    file,
+    line,
+    column,
     path: 'id',
     message: suiteSay.duplicateId(id, first),
     fix: suiteSay.duplicateIdFix,

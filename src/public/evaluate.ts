@@ -9,6 +9,7 @@ import { selectCases } from '../load/select-cases.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { RunReport } from '../model/report.ts';
+import { inShard } from '../model/shard.ts';
 import type { Suite } from '../model/suite.ts';
 import { applyVariant } from '../model/variants.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
@@ -35,7 +36,7 @@ export interface EvaluateOptions {
   readonly stop?: StopControl;
   /** Collects errors that escape the implementation; each one fails the run. */
   readonly strays?: StrayErrors;
-  /** Only every `total`-th case starting at the `index`-th (1-based): one CI job's slice. */
+  /** Only the cases whose id hashes to shard `index` of `total` (1-based): one CI job's slice. */
   readonly shard?: { readonly index: number; readonly total: number };
   /** Told how many cases will run, before the first starts (for progress output). */
   readonly onStart?: (cases: number) => void;
@@ -46,11 +47,6 @@ export interface EvaluateOptions {
 function caseStatus(runs: readonly { readonly status: 'pass' | 'fail' | 'error' }[]) {
   if (runs.some((r) => r.status === 'fail')) return 'fail';
   return runs.length === 0 || runs.some((r) => r.status === 'error') ? 'error' : 'pass';
-}
-
-function inShard<T>(items: readonly T[], shard: EvaluateOptions['shard']): T[] {
-  if (shard === undefined) return [...items];
-  return items.filter((_, i) => i % shard.total === shard.index - 1);
 }
 
 /**
