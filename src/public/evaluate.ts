@@ -141,11 +141,16 @@ function shown(file: string, cwd: string): string {
 
 /** Case files with problems become errored cases; their problem lines explain why. */
 function brokenCases(problems: readonly FileProblem[]): BrokenCase[] {
-  const byFile = new Map<string, FileProblem[]>();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-  return [...byFile].map(([file, list]) => ({
-    file,
+  // One broken case a file, or a case of a file of many (a YAML stream, JSON lines).
+  const byCase = new Map<string, FileProblem[]>();
+  for (const p of problems) {
+    const key = p.caseAt === undefined ? p.file : `${p.file}:${p.caseAt}`;
+    byCase.set(key, [...(byCase.get(key) ?? []), p]);
+  }
+  return [...byCase.values()].map((list) => ({
+    file: list[0]?.file ?? '',
     problems: list.map(formatProblem),
     ...(list[0]?.line !== undefined && { line: list[0].line }),
+    ...(list[0]?.caseAt !== undefined && { caseAt: list[0].caseAt }),
   }));
 }
