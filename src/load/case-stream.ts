@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { isScalar, LineCounter, parseAllDocuments } from 'yaml';
 import type { FileProblem } from '../errors.ts';
 import type { LoadResult } from './load-result.ts';
 import { fileSay } from './wording.ts';
@@ -41,13 +41,20 @@ export function caseSources(text: string, file: string): CaseSource[] {
   }
   if (!Array.isArray(docs)) return [{ source: sourceOfDocument(docs, text, file, lineCounter) }];
   // An empty document (a leading or trailing `---`) is no case.
-  const cases = docs.filter((doc) => doc.contents !== null || doc.errors.length > 0);
+  const cases = docs.filter((doc) => doc.errors.length > 0 || !isEmpty(doc.contents));
   if (cases.length <= 1) return [{ source: parseYaml(text, file) }];
   return cases.map((doc) => {
     const start = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
     const at = lineCounter.linePos(start).line;
     return { at, source: sourceOfDocument(doc, text, file, lineCounter) };
   });
+}
+
+function isEmpty(contents: unknown): boolean {
+  if (contents === null) return true;
+  return (
+    isScalar(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]
+  );
 }
 
 function jsonLineSources(text: string, file: string): CaseSource[] {

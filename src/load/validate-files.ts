@@ -1,11 +1,12 @@
 import { basename, dirname } from 'node:path';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
+import { caseSources, isJsonLines } from './case-stream.ts';
 import { readUserFile } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
-import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
+import { type CaseCache, loadCasesOfFile, loadSuiteCases } from './load-suite-cases.ts';
 import { isRecord } from './schema-at-path.ts';
 import { parseYaml } from './yaml-document.ts';
 
@@ -20,7 +21,7 @@ export interface ValidatedFile {
 }
 
 /**
- * Checks case and suite files (folders: every .yaml/.yml below). A file with a top-level
+ * Checks case and suite files (folders: every .yaml/.yml/.jsonl below). A file with a top-level
  * `adapter` key is a suite; its cases are checked too, and ids must be unique within it.
  */
 export async function validateFiles(paths: readonly string[]): Promise<ValidatedFile[]> {
@@ -48,6 +49,11 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
 }
 
 async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite?: Suite }> {
+  if (isJsonLines(file) || (await manyCases(file))) {
+    const loaded = await loadCasesOfFile(file);
+    const problems = loaded.flatMap(({ result }) => (result.ok ? [] : result.problems));
+    return { entry: { file, kind: 'case', problems } };
+  }
   const text = await readUserFile(file);
   const source = text.ok ? parseYaml(text.value, file) : text;
   if (!source.ok) return { entry: { file, kind: guessKind(file), problems: source.problems } };
@@ -58,6 +64,12 @@ async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite
   }
   const result = caseFromSource(source.value);
   return { entry: { file, kind: 'case', problems: result.ok ? [] : result.problems } };
+}
+
+/** A YAML stream of cases (`---` between them): read as cases, never as a suite. */
+async function manyCases(file: string): Promise<boolean> {
+  const text = await readUserFile(file);
+  return text.ok && caseSources(text.value, file).length > 1;
 }
 
 /** For files that cannot be read or parsed: judge by the name or the folder (`suites/`). */
