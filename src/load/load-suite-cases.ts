@@ -4,6 +4,7 @@ import type { Suite } from '../model/suite.ts';
 import { caseSources } from './case-stream.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath, readUserFile } from './files.ts';
+import { internStrings } from './intern.ts';
 import { caseFromSource } from './load-case.ts';
 import type { LoadResult } from './load-result.ts';
 import { mapBounded } from './map-bounded.ts';
@@ -29,11 +30,12 @@ export type CaseCache = Map<string, Promise<readonly Loaded[]>>;
 export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<SuiteCases> {
   const { files, problems } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
+  const shared = new Map<string, string>();
   const load = (file: string): Promise<readonly Loaded[]> => {
-    if (!cache) return loadCasesOfFile(file);
+    if (!cache) return loadCasesOfFile(file, shared);
     let entry = cache.get(file);
     if (!entry) {
-      entry = loadCasesOfFile(file);
+      entry = loadCasesOfFile(file, shared);
       cache.set(file, entry);
     }
     return entry;
@@ -61,7 +63,10 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
 }
 
 /** The cases of one file: one, or many for a YAML stream or a JSON-lines file. */
-export async function loadCasesOfFile(file: string): Promise<readonly Loaded[]> {
+export async function loadCasesOfFile(
+  file: string,
+  shared: Map<string, string> = new Map(),
+): Promise<readonly Loaded[]> {
   const text = await readUserFile(file, { caseFile: true });
   if (!text.ok) return [{ result: text }];
   return caseSources(text.value, file).map(({ at, source }) => {
@@ -69,6 +74,7 @@ export async function loadCasesOfFile(file: string): Promise<readonly Loaded[]> 
     // A JSON-lines case names its line only: locating the column would parse the line again.
     const { line } = source.value;
     const idAt = { file, ...(line === undefined ? source.value.locate(['id']) : { line }) };
+    internStrings(source.value.data, shared);
     return { result: ofCase(caseFromSource(source.value), at), idAt };
   });
 }
