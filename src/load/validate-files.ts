@@ -6,9 +6,8 @@ import { readUserFile } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
-import { type CaseCache, loadCasesOfFile, loadSuiteCases } from './load-suite-cases.ts';
+import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
 import { isRecord } from './schema-at-path.ts';
-import { parseYaml } from './yaml-document.ts';
 
 /** What `baton validate` checks when given no paths. */
 export const DEFAULT_VALIDATE_PATHS: readonly string[] = ['cases', 'suites'];
@@ -49,13 +48,19 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
 }
 
 async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite?: Suite }> {
-  if (isJsonLines(file) || (await manyCases(file))) {
-    const loaded = await loadCasesOfFile(file);
-    const problems = loaded.flatMap(({ result }) => (result.ok ? [] : result.problems));
+  const text = await readUserFile(file, { caseFile: isJsonLines(file) });
+  if (!text.ok) return { entry: { file, kind: guessKind(file), problems: text.problems } };
+  const sources = caseSources(text.value, file);
+  // A JSON-lines file or a YAML stream holds cases, never a suite.
+  if (sources.length !== 1 || isJsonLines(file)) {
+    const problems = sources.flatMap(({ source }) => {
+      const result = source.ok ? caseFromSource(source.value) : source;
+      return result.ok ? [] : result.problems;
+    });
     return { entry: { file, kind: 'case', problems } };
   }
-  const text = await readUserFile(file);
-  const source = text.ok ? parseYaml(text.value, file) : text;
+  const source = sources[0]?.source;
+  if (source === undefined) return { entry: { file, kind: 'case', problems: [] } };
   if (!source.ok) return { entry: { file, kind: guessKind(file), problems: source.problems } };
   if (isRecord(source.value.data) && 'adapter' in source.value.data) {
     const suite = suiteFromSource(source.value);
@@ -64,12 +69,6 @@ async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite
   }
   const result = caseFromSource(source.value);
   return { entry: { file, kind: 'case', problems: result.ok ? [] : result.problems } };
-}
-
-/** A YAML stream of cases (`---` between them): read as cases, never as a suite. */
-async function manyCases(file: string): Promise<boolean> {
-  const text = await readUserFile(file);
-  return text.ok && caseSources(text.value, file).length > 1;
 }
 
 /** For files that cannot be read or parsed: judge by the name or the folder (`suites/`). */
