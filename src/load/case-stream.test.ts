@@ -39,6 +39,20 @@ describe('caseSources', () => {
     expect(b.locate(['steps', 0])).toEqual({ line: 3, column: 20 });
   });
 
+  it('names an OpenTelemetry export read as cases once, instead of one broken case a line', () => {
+    const span = JSON.stringify({ resourceSpans: [{ scopeSpans: [] }] });
+    const sources = caseSources(`not json\n${span}\n${span}\n`, 'traces/t1.jsonl');
+    expect(sources).toHaveLength(1);
+    const only = sources[0]!.source;
+    expect(only.ok ? [] : only.problems.map((p) => [p.line, p.message, p.fix])).toEqual([
+      [
+        2,
+        'this is an OpenTelemetry export (OTLP JSON lines), not a file of cases',
+        expect.stringContaining('keep it out of cases.include'),
+      ],
+    ]);
+  });
+
   it('says where a JSON line broke without quoting it', () => {
     const [bad] = caseSources(
       '{"id":"a"}\n{"id": "secret customer text", oops}\n',

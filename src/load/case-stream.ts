@@ -63,9 +63,37 @@ function jsonLineSources(text: string, file: string): CaseSource[] {
   for (const [index, raw] of lines.entries()) {
     const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (lineText.trim() === '') continue;
-    out.push({ at: index + 1, source: jsonLineSource(lineText, file, index + 1) });
+    const source = jsonLineSource(lineText, file, index + 1);
+    // A trace export in a case glob is one mistake, not one broken case per span batch.
+    if (source.ok && isTelemetryExport(source.value.data))
+      return [telemetryExport(file, index + 1)];
+    out.push({ at: index + 1, source });
   }
   return out;
+}
+
+/** The top-level keys of an OpenTelemetry Collector file export's lines (OTLP JSON). */
+const TELEMETRY_KEYS = ['resourceSpans', 'resource_spans', 'resourceLogs', 'resourceMetrics'];
+
+function isTelemetryExport(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    TELEMETRY_KEYS.some((key) => key in data)
+  );
+}
+
+function telemetryExport(file: string, line: number): CaseSource {
+  const problem: FileProblem = {
+    file,
+    line,
+    column: 1,
+    path: '',
+    message: 'this is an OpenTelemetry export (OTLP JSON lines), not a file of cases',
+    fix: "keep it out of cases.include; list it under a traces adapter's `files:` and point a case's `trace:` at its trace ids (docs/adapters/traces.md)",
+  };
+  return { source: { ok: false, problems: [problem] } };
 }
 
 function jsonLineSource(text: string, file: string, line: number): LoadResult<YamlSource> {
