@@ -26,6 +26,8 @@ export interface FileProblem extends FilePosition {
   readonly path: string;
   readonly message: string;
   readonly fix?: string;
+  /** In a file of many cases (a YAML stream, JSON lines): the line where the broken case starts. */
+  readonly caseAt?: number;
 }
 
 export class BatonError extends Error {

@@ -18,8 +18,10 @@ function listAt(data: unknown, key: string): unknown[] {
 export function casePositions(source: YamlSource): CasePositions {
   const data = source.data;
   const expect = isRecord(data) && isRecord(data.expect) ? data.expect : undefined;
-  const line = (path: DataPath) => source.locate(path).line;
-  const keyLine = (path: DataPath) => source.locateKey(path).line;
+  // A JSON-lines case is on one line: no need to parse it again for positions.
+  const one = source.line;
+  const line = (path: DataPath) => one ?? source.locate(path).line;
+  const keyLine = (path: DataPath) => one ?? source.locateKey(path).line;
   const handoffs = listAt(expect, 'handoffs').map((h, i) => {
     const carry: Record<string, number> = {};
     if (isRecord(h) && isRecord(h.carry)) {

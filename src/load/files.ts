@@ -12,6 +12,8 @@ import { type Position, parseYaml } from './yaml-document.ts';
 export const MAX_YAML_BYTES = 8 * 1024 * 1024;
 
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml']);
+/** Case files may also be JSON lines, one case a line. */
+const CASE_EXTENSIONS = new Set([...YAML_EXTENSIONS, '.jsonl', '.ndjson']);
 
 /**
  * Reads a user's YAML file; a missing, unreadable, oversized or non-YAML file is a problem with
@@ -21,19 +23,21 @@ const YAML_EXTENSIONS = new Set(['.yaml', '.yml']);
  */
 export async function readUserFile(
   file: string,
-  options: { readonly anyName?: boolean } = {},
+  options: { readonly anyName?: boolean; readonly caseFile?: boolean } = {},
 ): Promise<LoadResult<string>> {
   let info: Stats;
   try {
-    info = await stat(file);
-    if ((await lstat(file)).isSymbolicLink()) {
+    info = await lstat(file);
+    if (info.isSymbolicLink()) {
       const strayed = strayLink(file);
       if (strayed) return { ok: false, problems: [strayed] };
+      info = await stat(file);
     }
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };
   }
-  const kind = refusal(file, info, options.anyName ?? false);
+  const names = options.caseFile ? CASE_EXTENSIONS : YAML_EXTENSIONS;
+  const kind = refusal(file, info, options.anyName ?? false, names);
   if (kind) return { ok: false, problems: [kind] };
   try {
     const decoded = decodeText(await readFile(file));
@@ -61,7 +65,12 @@ function strayLink(file: string): FileProblem | undefined {
   };
 }
 
-function refusal(file: string, info: Stats, anyName: boolean): FileProblem | undefined {
+function refusal(
+  file: string,
+  info: Stats,
+  anyName: boolean,
+  names: ReadonlySet<string>,
+): FileProblem | undefined {
   if (info.isDirectory())
     return { file, path: '', message: fileSay.isFolder, fix: fileSay.isFolderFix };
   if (!info.isFile())
@@ -71,7 +80,7 @@ function refusal(file: string, info: Stats, anyName: boolean): FileProblem | und
       message: fileSay.notRegular(kindOf(info)),
       fix: fileSay.notRegularFix,
     };
-  if (!anyName && !YAML_EXTENSIONS.has(extname(file).toLowerCase()))
+  if (!anyName && !names.has(extname(file).toLowerCase()))
     return { file, path: '', message: fileSay.notYaml, fix: fileSay.notYamlFix };
   if (info.size > MAX_YAML_BYTES) {
     const message = fileSay.tooLarge(info.size, MAX_YAML_BYTES);

@@ -4,7 +4,7 @@ import { glob } from 'tinyglobby';
 import { displayPath } from './files.ts';
 
 /**
- * Expands files and folders into YAML files (display paths, each once, folders sorted).
+ * Expands files and folders into YAML and JSON-lines case files (display paths, each once, folders sorted).
  * A path that does not exist is kept when `explicit`, so reading it reports the problem;
  * default paths that do not exist are skipped.
  */
@@ -23,7 +23,7 @@ export async function findYamlFiles(
       found.add(displayPath(resolve(path)));
       continue;
     }
-    const files = await glob('**/*.{yaml,yml}', {
+    const files = await glob('**/*.{yaml,yml,jsonl,ndjson}', {
       cwd: path,
       absolute: true,
       ignore: ['**/node_modules/**'],

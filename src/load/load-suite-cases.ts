@@ -1,12 +1,14 @@
 import type { FileProblem } from '../errors.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Suite } from '../model/suite.ts';
+import { caseSources } from './case-stream.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath, readUserFile } from './files.ts';
+import { internStrings } from './intern.ts';
 import { caseFromSource } from './load-case.ts';
 import type { LoadResult } from './load-result.ts';
+import { mapBounded } from './map-bounded.ts';
 import { suiteSay } from './wording.ts';
-import { parseYaml, type YamlSource } from './yaml-document.ts';
 
 /** Every case a suite's globs name (before tag filters), with all their problems. */
 export interface SuiteCases {
@@ -16,58 +18,76 @@ export interface SuiteCases {
   readonly problems: FileProblem[];
 }
 
-/** One case file read and checked. */
+/** One case read and checked; `idAt` says where its id is written, for a duplicate's problem. */
 export interface Loaded {
   readonly result: LoadResult<Case>;
-  readonly source?: YamlSource;
+  readonly idAt?: { readonly file: string; readonly line: number; readonly column?: number };
 }
 
 /** Case files already read, by display path: `baton validate` checks many suites over the same cases. */
-export type CaseCache = Map<string, Promise<Loaded>>;
+export type CaseCache = Map<string, Promise<readonly Loaded[]>>;
 
 export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<SuiteCases> {
   const { files, problems } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
-  const load = (file: string): Promise<Loaded> => {
-    if (!cache) return loadCase(file);
+  const shared = new Map<string, string>();
+  const load = (file: string): Promise<readonly Loaded[]> => {
+    if (!cache) return loadCasesOfFile(file, shared);
     let entry = cache.get(file);
     if (!entry) {
-      entry = loadCase(file);
+      entry = loadCasesOfFile(file, shared);
       cache.set(file, entry);
     }
     return entry;
   };
-  const loaded = await Promise.all(shown.map(load));
+  // Bounded: each file's text and parse tree are dropped once its case is checked.
+  const loaded = await mapBounded(shown, load);
   const cases: Case[] = [];
-  const firstFile = new Map<string, string>();
-  for (const { result, source } of loaded) {
+  const firstFile = new Map<string, NonNullable<Loaded['idAt']>>();
+  for (const { result, idAt } of loaded.flat()) {
     if (!result.ok) {
       problems.push(...result.problems);
       continue;
     }
     const other = firstFile.get(result.value.id);
-    if (other !== undefined && source !== undefined) {
-      problems.push(duplicate(result.value.id, other, source));
+    if (other !== undefined && idAt !== undefined) {
+      // Two cases of one file (a stream, JSON lines): say which line holds the first.
+      const first = other.file === idAt.file ? `${other.file}:${other.line}` : other.file;
+      problems.push(duplicate(result.value.id, first, idAt));
       continue;
     }
-    firstFile.set(result.value.id, source?.file ?? '');
+    firstFile.set(result.value.id, idAt ?? { file: '', line: 0 });
     cases.push(result.value);
   }
   return { files: shown, cases, problems };
 }
 
-async function loadCase(file: string): Promise<Loaded> {
-  const text = await readUserFile(file);
-  if (!text.ok) return { result: text };
-  const source = parseYaml(text.value, file);
-  if (!source.ok) return { result: source };
-  return { result: caseFromSource(source.value), source: source.value };
+/** The cases of one file: one, or many for a YAML stream or a JSON-lines file. */
+export async function loadCasesOfFile(
+  file: string,
+  shared: Map<string, string> = new Map(),
+): Promise<readonly Loaded[]> {
+  const text = await readUserFile(file, { caseFile: true });
+  if (!text.ok) return [{ result: text }];
+  return caseSources(text.value, file).map(({ at, source }) => {
+    if (!source.ok) return { result: ofCase(source, at) };
+    // A JSON-lines case names its line only: locating the column would parse the line again.
+    const { line } = source.value;
+    const idAt = { file, ...(line === undefined ? source.value.locate(['id']) : { line }) };
+    internStrings(source.value.data, shared);
+    return { result: ofCase(caseFromSource(source.value), at), idAt };
+  });
 }
 
-function duplicate(id: string, first: string, source: YamlSource): FileProblem {
+/** Problems of one case among many name the line it starts on, so each fails on its own. */
+function ofCase<T>(result: LoadResult<T>, at: number | undefined): LoadResult<T> {
+  if (result.ok || at === undefined) return result;
+  return { ok: false, problems: result.problems.map((p) => ({ ...p, caseAt: at })) };
+}
+
+function duplicate(id: string, first: string, idAt: NonNullable<Loaded['idAt']>): FileProblem {
   return {
-    file: source.file,
-    ...source.locate(['id']),
+    ...idAt,
     path: 'id',
     message: suiteSay.duplicateId(id, first),
     fix: suiteSay.duplicateIdFix,

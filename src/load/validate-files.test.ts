@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatProblem } from '../errors.ts';
 import { validateFiles } from './validate-files.ts';
@@ -54,5 +56,25 @@ describe('validateFiles', () => {
     const result = await validateFiles([file, `./${file}`, `${tree}/cases`]);
 
     expect(result.map((r) => r.file)).toEqual([file, `${tree}/cases/broken.yaml`]);
+  });
+});
+
+describe('validateFiles on files of many cases', () => {
+  test('a folder with a JSON-lines file and a YAML stream: each case checked, problems at their lines', async () => {
+    const dir = await mkdtemp(join(process.cwd(), 'test/.many-'));
+    try {
+      await writeFile(join(dir, 'prod.jsonl'), '{"id":"a","stepz":[]}\n\n{"id": oops}\n');
+      await writeFile(join(dir, 'stream.yaml'), 'id: a\n---\nid: b\nid: c\n');
+      const results = await validateFiles([dir]);
+      const lines = results.map((r) => [r.kind, [...new Set(r.problems.map((p) => p.line))]]);
+      expect(lines).toEqual([
+        ['case', [1, 3]],
+        ['case', [1, 4]],
+      ]);
+      const json = results[0]?.problems.find((p) => p.line === 3);
+      expect(json?.message).toMatch(/^invalid JSON/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

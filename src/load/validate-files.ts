@@ -1,13 +1,13 @@
 import { basename, dirname } from 'node:path';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
+import { caseSources, isJsonLines } from './case-stream.ts';
 import { readUserFile } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
 import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
 import { isRecord } from './schema-at-path.ts';
-import { parseYaml } from './yaml-document.ts';
 
 /** What `baton validate` checks when given no paths. */
 export const DEFAULT_VALIDATE_PATHS: readonly string[] = ['cases', 'suites'];
@@ -20,7 +20,7 @@ export interface ValidatedFile {
 }
 
 /**
- * Checks case and suite files (folders: every .yaml/.yml below). A file with a top-level
+ * Checks case and suite files (folders: every .yaml/.yml/.jsonl below). A file with a top-level
  * `adapter` key is a suite; its cases are checked too, and ids must be unique within it.
  */
 export async function validateFiles(paths: readonly string[]): Promise<ValidatedFile[]> {
@@ -48,8 +48,19 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
 }
 
 async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite?: Suite }> {
-  const text = await readUserFile(file);
-  const source = text.ok ? parseYaml(text.value, file) : text;
+  const text = await readUserFile(file, { caseFile: isJsonLines(file) });
+  if (!text.ok) return { entry: { file, kind: guessKind(file), problems: text.problems } };
+  const sources = caseSources(text.value, file);
+  // A JSON-lines file or a YAML stream holds cases, never a suite.
+  if (sources.length !== 1 || isJsonLines(file)) {
+    const problems = sources.flatMap(({ source }) => {
+      const result = source.ok ? caseFromSource(source.value) : source;
+      return result.ok ? [] : result.problems;
+    });
+    return { entry: { file, kind: 'case', problems } };
+  }
+  const source = sources[0]?.source;
+  if (source === undefined) return { entry: { file, kind: 'case', problems: [] } };
   if (!source.ok) return { entry: { file, kind: guessKind(file), problems: source.problems } };
   if (isRecord(source.value.data) && 'adapter' in source.value.data) {
     const suite = suiteFromSource(source.value);

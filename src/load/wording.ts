@@ -194,7 +194,8 @@ export const fileSay = {
     'split it into several case files, or keep large data (recorded traces) in trace files',
   notUtf8: 'the file is not valid UTF-8',
   notUtf8Fix: 'save the file as UTF-8 (your editor’s “encoding” setting)',
-  notYaml: 'not a YAML file, so Baton did not read it (case and suite files end in .yaml or .yml)',
+  notYaml:
+    'not a YAML file, so Baton did not read it (suite files end in .yaml or .yml; case files in .yaml, .yml or .jsonl)',
   notYamlFix: 'point the glob or path at .yaml/.yml files only, e.g. `cases/**/*.yaml`',
   tooDeep: (limit: number) => `invalid YAML: nested more than ${limit} levels deep`,
   tooDeepFix: 'flatten the structure; case and suite files need only a few levels',

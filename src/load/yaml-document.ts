@@ -27,6 +27,8 @@ export interface YamlSource {
   locate(path: DataPath): Position;
   /** Where the key of the last path segment is written (for unknown keys). */
   locateKey(path: DataPath): Position;
+  /** Set when the whole value is written on this one line (a JSON-lines record). */
+  readonly line?: number;
 }
 
 /** Parses YAML text; syntax errors come back as problems with their positions. */
@@ -41,6 +43,19 @@ export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
       return { ok: false, problems: [tooDeep(file, deepLine(text))] };
     throw error;
   }
+  return sourceOfDocument(doc, text, file, lineCounter);
+}
+
+/**
+ * One parsed document as a source; in a stream of documents `lineCounter` counts the whole
+ * text, so positions are lines of the file.
+ */
+export function sourceOfDocument(
+  doc: Document,
+  text: string,
+  file: string,
+  lineCounter: LineCounter,
+): LoadResult<YamlSource> {
   if (doc.errors.length > 0) {
     return { ok: false, problems: doc.errors.map((e) => syntaxProblem(e, file, lineCounter)) };
   }

@@ -8,6 +8,7 @@ import { selectCases } from '../load/select-cases.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { RunReport } from '../model/report.ts';
+import { inShard } from '../model/shard.ts';
 import type { Suite } from '../model/suite.ts';
 import { applyVariant } from '../model/variants.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
@@ -36,7 +37,7 @@ export interface EvaluateOptions {
   readonly stop?: StopControl;
   /** Collects errors that escape the implementation; each one fails the run. */
   readonly strays?: StrayErrors;
-  /** Only every `total`-th case starting at the `index`-th (1-based): one CI job's slice. */
+  /** Only the cases whose id hashes to shard `index` of `total` (1-based): one CI job's slice. */
   readonly shard?: { readonly index: number; readonly total: number };
   /** Told how many cases will run, before the first starts (for progress output). */
   readonly onStart?: (cases: number) => void;
@@ -47,11 +48,6 @@ export interface EvaluateOptions {
 function caseStatus(runs: readonly { readonly status: 'pass' | 'fail' | 'error' }[]) {
   if (runs.some((r) => r.status === 'fail')) return 'fail';
   return runs.length === 0 || runs.some((r) => r.status === 'error') ? 'error' : 'pass';
-}
-
-function inShard<T>(items: readonly T[], shard: EvaluateOptions['shard']): T[] {
-  if (shard === undefined) return [...items];
-  return items.filter((_, i) => i % shard.total === shard.index - 1);
 }
 
 /**
@@ -148,11 +144,16 @@ function shown(file: string, cwd: string): string {
 
 /** Case files with problems become errored cases; their problem lines explain why. */
 function brokenCases(problems: readonly FileProblem[]): BrokenCase[] {
-  const byFile = new Map<string, FileProblem[]>();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-  return [...byFile].map(([file, list]) => ({
-    file,
+  // One broken case a file, or a case of a file of many (a YAML stream, JSON lines).
+  const byCase = new Map<string, FileProblem[]>();
+  for (const p of problems) {
+    const key = p.caseAt === undefined ? p.file : `${p.file}:${p.caseAt}`;
+    byCase.set(key, [...(byCase.get(key) ?? []), p]);
+  }
+  return [...byCase.values()].map((list) => ({
+    file: list[0]?.file ?? '',
     problems: list.map(formatProblem),
     ...(list[0]?.line !== undefined && { line: list[0].line }),
+    ...(list[0]?.caseAt !== undefined && { caseAt: list[0].caseAt }),
   }));
 }

@@ -9,6 +9,8 @@ export interface BrokenCase {
   readonly problems: readonly string[];
   /** The line of the first problem. */
   readonly line?: number;
+  /** In a file of many cases: the line where this case starts. */
+  readonly caseAt?: number;
 }
 
 /** The error run and result a broken case file contributes to the report. */
@@ -34,10 +36,12 @@ export function brokenCaseOutcome(broken: BrokenCase): { run: CaseRun; result: C
     durationMs: 0,
     error,
   };
-  const id = broken.file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '');
+  const base = broken.file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|jsonl|ndjson)$/, '');
+  const where = broken.caseAt === undefined ? '' : `:${broken.caseAt}`;
+  const id = `${base}${where}`;
   const result: CaseResult = {
     id,
-    title: `(does not load) ${broken.file}`,
+    title: `(does not load) ${broken.file}${where}`,
     file: broken.file,
     tags: [],
     status: 'error',

@@ -69,7 +69,7 @@ describe('report files and CI output', () => {
     expect((await readReport(join(out, 'report.json'))).summary.cases).toBe(38);
   });
 
-  test('--shard i/n runs every n-th case and writes to its own folder', async () => {
+  test('--shard i/n runs the cases whose id hashes to shard i and writes to its own folder', async () => {
     const runs = await Promise.all(
       ['1/2', '2/2'].map((s) => runCli(['run', REGRESSED, '--shard', s, '--reporter', 'json'])),
     );
@@ -78,7 +78,9 @@ describe('report files and CI output', () => {
     const reports = await Promise.all(
       [1, 2].map((i) => readReport(`reports/example-regressed/shard-${i}-of-2/report.json`)),
     );
-    expect(reports.map((r) => r.summary.cases)).toEqual([19, 19]);
+    const sizes = reports.map((r) => r.summary.cases);
+    expect(sizes[0]! + sizes[1]!).toBe(38);
+    expect(Math.min(...sizes)).toBeGreaterThan(0);
     expect(reports[1]?.run?.shard).toEqual({ index: 2, total: 2 });
     const ids = reports.flatMap((r) => r.cases.map((c) => c.id));
     expect(new Set(ids).size).toBe(38);
