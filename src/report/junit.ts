@@ -1,11 +1,18 @@
-import junitModule, { type Builder, type TestCase, type TestSuite } from 'junit-report-builder';
+import { createRequire } from 'node:module';
+import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { CaseResult, ReportFinding, RunReport } from '../model/report.ts';
 import { problems, stepLabel } from './format.ts';
 import { exampleText, replayCommand } from './property-lines.ts';
 
-// The package's types declare an ES default export; at run time module.exports is the builder.
-const junit = junitModule as unknown as Builder;
+// Required on first use, not at import: the builder (and lodash behind it) is large, and the
+// package root re-exports this renderer to every implementation that imports span helpers. Its
+// types declare an ES default export; at run time module.exports is the builder.
+let junitBuilder: Builder | undefined;
+function junit(): Builder {
+  junitBuilder ??= createRequire(import.meta.url)('junit-report-builder') as Builder;
+  return junitBuilder;
+}
 
 // XML 1.0 allows no control characters but tab and newlines; an adapter's error text may hold
 // terminal escapes, which would make the builder throw and lose the report.
@@ -90,7 +97,9 @@ function propertyCase(suite: TestSuite) {
  * per envelope property; failures carry the findings with file and line, errors the error.
  */
 export function renderJunit(report: RunReport): string {
-  const builder = junit.newBuilder().name(xml(`Baton ${report.suite.name}`));
+  const builder = junit()
+    .newBuilder()
+    .name(xml(`Baton ${report.suite.name}`));
   caseTestCases(builder, report);
   if (report.properties.length > 0) {
     const suite = builder.testSuite().name(xml(`${report.suite.name} properties`));
