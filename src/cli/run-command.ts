@@ -14,7 +14,7 @@ import { isBatonError, printError, printProblems } from './print-problems.ts';
 import { guardProcess, type ProcessGuard } from './process-guard.ts';
 import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
-import { isPartial, type RunSelection, runInfo } from './run-info.ts';
+import { isPartial, prefetchRunInfo, type RunSelection, runInfo } from './run-info.ts';
 import { variantSuite } from './variant-suite.ts';
 import { writeReports } from './write-reports.ts';
 
@@ -192,6 +192,7 @@ async function runOne(
     flags.baseline === undefined
       ? undefined
       : await readRunReport(flags.baseline, io.cwd, 'baseline');
+  prefetchRunInfo(io.cwd);
   const evaluation = await evaluate(path, flags, io, guard);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;

@@ -37,6 +37,20 @@ async function gitState(cwd: string): Promise<RunInfo['git']> {
   return { commit, dirty: changes !== undefined && changes !== '' };
 }
 
+// Started before a run and taken by its report, so the git processes overlap the run itself.
+const prefetched = new Map<string, Promise<RunInfo['git']>>();
+
+/** Starts reading the repository's state for the report of the run about to start in `cwd`. */
+export function prefetchRunInfo(cwd: string): void {
+  prefetched.set(cwd, gitState(cwd));
+}
+
+function takeGitState(cwd: string): Promise<RunInfo['git']> {
+  const started = prefetched.get(cwd);
+  prefetched.delete(cwd);
+  return started ?? gitState(cwd);
+}
+
 /** True when the selection leaves cases of the suite out. */
 export function isPartial(s: RunSelection): boolean {
   return [s.cases, s.tags, s.property, s.path, s.shard].some((v) => v !== undefined);
@@ -48,7 +62,7 @@ export async function runInfo(
   cwd: string,
   propertySeed: number | undefined,
 ): Promise<RunInfo> {
-  const [baton, repo] = await Promise.all([batonVersion(), gitState(cwd)]);
+  const [baton, repo] = await Promise.all([batonVersion(), takeGitState(cwd)]);
   const filters = {
     ...(selection.cases && { cases: selection.cases }),
     ...(selection.tags && { tags: selection.tags }),
