@@ -1,4 +1,5 @@
 import { parseJson } from './attrs.ts';
+import { messageText } from './message-text.ts';
 import type { SpanRecord } from './span-record.ts';
 
 const OI_OUTPUT = 'llm.output_messages.';
@@ -77,24 +78,7 @@ function lastAssistant(list: unknown): string | undefined {
     const m = list[i] as Record<string, unknown> | null;
     if (m === null || typeof m !== 'object') continue;
     if (m.role !== 'assistant' && m.role !== 'ai' && m.type !== 'ai') continue;
-    return textOf(m);
+    return messageText(m);
   }
   return undefined;
-}
-
-function textOf(m: Record<string, unknown>): string {
-  if (typeof m.content === 'string') return m.content;
-  const parts = Array.isArray(m.parts) ? m.parts : Array.isArray(m.content) ? m.content : [];
-  return parts
-    .map((p) => {
-      const part = p as { type?: unknown; content?: unknown; text?: unknown };
-      if (part.type !== undefined && part.type !== 'text' && part.type !== 'output_text') return '';
-      return typeof part.content === 'string'
-        ? part.content
-        : typeof part.text === 'string'
-          ? part.text
-          : '';
-    })
-    .filter(Boolean)
-    .join(' ');
 }

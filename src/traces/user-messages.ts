@@ -1,4 +1,5 @@
 import { parseJson } from '../normalize/attrs.ts';
+import { messageText } from '../normalize/message-text.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 
 /** The user messages a span's input carries: how many, and the text of the last one. */
@@ -36,7 +37,7 @@ function fromList(list: unknown): UserMessages | undefined {
   for (const m of list) {
     if (typeof m !== 'object' || m === null || (m as { role?: unknown }).role !== 'user') continue;
     count++;
-    last = textOf(m as Record<string, unknown>);
+    last = messageText(m as Record<string, unknown>);
   }
   return { count, last };
 }
@@ -55,21 +56,4 @@ function fromOpenInference(a: SpanRecord['attributes']): UserMessages | undefine
   if (!seen) return undefined;
   const content = a[`${OI_PREFIX}${lastIndex}.message.content`];
   return { count, last: typeof content === 'string' ? content : '' };
-}
-
-/** Text of a message: `content` as text, or the text parts (`parts` in GenAI, `content` lists). */
-function textOf(m: Record<string, unknown>): string {
-  if (typeof m.content === 'string') return m.content;
-  const parts = Array.isArray(m.parts) ? m.parts : Array.isArray(m.content) ? m.content : [];
-  return parts
-    .map((p) => {
-      const part = p as { content?: unknown; text?: unknown };
-      return typeof part.content === 'string'
-        ? part.content
-        : typeof part.text === 'string'
-          ? part.text
-          : '';
-    })
-    .filter(Boolean)
-    .join(' ');
 }
