@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Packs Baton at most once per run for the tests that install it (test/e2e/packed.ts).
+    globalSetup: ['test/pack-once.setup.ts'],
   },
 });

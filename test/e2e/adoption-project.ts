@@ -1,14 +1,7 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO } from './helpers.ts';
-
-interface LockEntry {
-  readonly version?: string;
-  readonly [key: string]: unknown;
-}
-interface Lock {
-  readonly packages: Record<string, LockEntry>;
-}
+import { batonLock, writeProject } from './packed-project.ts';
 
 /** What a team's project holds beside Baton: its own SDKs, test runner and compiler. */
 const OWN_PACKAGES = [
@@ -31,11 +24,7 @@ const OWN_PACKAGES = [
  * tarballs, not the registry documents a lockless install would need).
  */
 export async function layOutProject(dir: string, tarball: string): Promise<void> {
-  const lock = JSON.parse(await readFile(join(REPO, 'package-lock.json'), 'utf8')) as Lock;
-  const baton = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  const lock = await batonLock();
   const devDependencies: Record<string, string> = { 'baton-handoffs': `file:${tarball}` };
   for (const name of OWN_PACKAGES) {
     const version = lock.packages[`node_modules/${name}`]?.version;
@@ -43,28 +32,6 @@ export async function layOutProject(dir: string, tarball: string): Promise<void>
     devDependencies[name] = version;
   }
   const pkg = { name: 'desk', version: '1.0.0', type: 'commonjs', license: 'ISC', devDependencies };
-  const packages: Record<string, unknown> = { '': pkg };
-  for (const [path, entry] of Object.entries(lock.packages))
-    if (path !== '') packages[path] = entry;
-  packages['node_modules/baton-handoffs'] = {
-    version: baton.version,
-    resolved: `file:${tarball}`,
-    dev: true,
-    license: baton.license,
-    dependencies: baton.dependencies,
-    peerDependencies: baton.peerDependencies,
-    peerDependenciesMeta: baton.peerDependenciesMeta,
-    bin: baton.bin,
-    engines: baton.engines,
-  };
-  const projectLock = {
-    name: pkg.name,
-    version: pkg.version,
-    lockfileVersion: 3,
-    requires: true,
-    packages,
-  };
-  await writeFile(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-  await writeFile(join(dir, 'package-lock.json'), `${JSON.stringify(projectLock, null, 2)}\n`);
+  await writeProject(dir, pkg, tarball);
   await cp(join(REPO, 'test/fixtures/adoption'), dir, { recursive: true });
 }

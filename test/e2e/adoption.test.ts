@@ -1,53 +1,23 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layOutProject } from './adoption-project.ts';
 import { lines, REPO, readReport, tempDir } from './helpers.ts';
+import { type Packed, packedBaton } from './packed.ts';
+import { type Run, run } from './packed-project.ts';
 
 // Baton as a team adopts it: packed, installed from the tarball into a fresh project with its
 // own node_modules (offline, from npm's cache), then used only through its bin and entries.
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs a command as a user's shell would, without this test run's npm and Node settings. */
-function run(command: string, args: readonly string[], cwd: string, timeout = 300_000) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const key of Object.keys(env))
-    if (/^npm_(package|lifecycle|config_(save|omit|include))/.test(key)) delete env[key];
-  delete env.NODE_OPTIONS;
-  delete env.FORCE_COLOR;
-  return new Promise<Run>((resolve) => {
-    execFile(
-      command,
-      [...args],
-      { cwd, env, timeout, maxBuffer: 1 << 26 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error === null ? 0 : typeof error.code === 'number' ? error.code : null,
-          stdout,
-          stderr,
-        }),
-    );
-  });
-}
-
 let project: { path: string; remove: () => Promise<void> };
-let packed: { files: { path: string }[]; filename: string };
+let packed: Packed;
 let installed: Run;
 
 beforeAll(async () => {
   project = await tempDir();
-  // `npm pack` runs prepack, the build: the tarball is what `npm publish` would upload.
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', project.path], REPO);
-  if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
-  packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
-  await layOutProject(project.path, packed.filename);
+  packed = await packedBaton();
+  await layOutProject(project.path, packed.tarball);
   installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], project.path);
 }, 600_000);
 afterAll(() => project.remove());
@@ -56,7 +26,7 @@ const npx = (args: readonly string[]) => run('npx', ['--offline', ...args], proj
 
 describe('the package', () => {
   it('holds what users run (dist, schemas, README), not tests, fixtures, bench or CI', () => {
-    const paths = packed.files.map((f) => f.path);
+    const paths = [...packed.files];
     const tops = [...new Set(paths.map((p) => p.split('/')[0]))].sort();
 
     expect(tops).toEqual(['README.md', 'dist', 'package.json', 'schemas']);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { packedBaton } from './packed.ts';
 
 // A loader hook that names every module the process loads, on stderr.
 const hooks = `export async function load(url, context, next) { process._rawDebug('LOAD ' + url); return next(url, context); }`;
@@ -26,7 +27,9 @@ function loadedBy(args: string[]): string[] {
     .map((line) => line.slice('LOAD '.length));
 }
 
-// The built package is what users start (npm ci builds dist/ through `prepare`).
+// The built package is what users start. Packing rebuilds dist/, so wait for the run's one pack.
+beforeAll(() => packedBaton(), 600_000);
+
 describe('what a start of the built CLI loads', () => {
   it('baton --help and --version load no schema, YAML, statistics or property-testing library', () => {
     for (const args of [['--help'], ['--version'], ['run', '--help'], ['compare', '--help']]) {

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/model/report.ts';
 import { REPO, readReport, stackLines, tempDir } from '../e2e/helpers.ts';
+import { packedBaton } from '../e2e/packed.ts';
+import { type Run, run } from '../e2e/packed-project.ts';
 import { SYSTEMS } from './expected.ts';
 import {
   failing,
@@ -13,7 +15,7 @@ import {
   type Release,
   tableCells,
 } from './matrix.ts';
-import { type InstalledSystem, installSystem, packBaton, type Run, run } from './project.ts';
+import { type InstalledSystem, installSystem } from './project.ts';
 
 // Baton on systems it has never seen, set up as the README tells a team: each system in
 // test/third-party/ is a project of its own (its package.json, its own copy of its framework),
@@ -22,13 +24,10 @@ import { type InstalledSystem, installSystem, packBaton, type Run, run } from '.
 // system has a correct release and seven seeded-bug releases; every bug must be found with its
 // code, nothing else may fail, and the correct release must pass.
 
-let work: { path: string; remove: () => Promise<void> };
 let tarball: string;
 beforeAll(async () => {
-  work = await tempDir();
-  tarball = await packBaton(work.path);
+  tarball = (await packedBaton()).tarball;
 }, 600_000);
-afterAll(() => work.remove());
 
 const matrix = new Map<string, ReadonlyMap<Release, readonly string[]>>();
 
