@@ -291,7 +291,7 @@ async function writeOrExplain(write: () => Promise<string[]>, dir: string): Prom
 
 /** The report as the console must show it when the exit code is not 0 for a reason of its own. */
 function failedBy(report: RunReport, written: Written): RunReport {
-  const why = written.ok ? 'a case file did not load' : 'the reports could not be written';
+  const why = written.ok ? 'a case did not load' : 'the reports could not be written';
   return { ...report, passed: false, reasons: [...(report.reasons ?? []), why] };
 }
 

@@ -118,11 +118,11 @@ describe('runVerdict', () => {
     expect(runVerdict(gates, metrics, summary, 0)).toEqual({ passed: true, reasons: [] });
   });
 
-  it('fails when a case file did not load, whatever the gates say', () => {
+  it('fails when a case did not load, whatever the gates say', () => {
     const gates = evaluateGates([{ metric: 'pass_rate', min: 0.5 }], metrics, summary);
     expect(runVerdict(gates, metrics, summary, 1)).toEqual({
       passed: false,
-      reasons: ['1 case file did not load'],
+      reasons: ['1 case did not load'],
     });
   });
 

@@ -127,7 +127,8 @@ export function runVerdict(
   unloaded: number,
 ): { readonly passed: boolean; readonly reasons: readonly string[] } {
   const reasons: string[] = [];
-  if (unloaded > 0) reasons.push(`${unloaded} case file${unloaded === 1 ? '' : 's'} did not load`);
+  // Cases, not files: a file of many cases (YAML stream, JSON lines) can lose only some.
+  if (unloaded > 0) reasons.push(`${unloaded} case${unloaded === 1 ? '' : 's'} did not load`);
   if (summary.cases > unloaded && metrics.passRate.of === 0) reasons.push(NO_VERDICT);
   if (gates.length > 0 && gates.every((g) => outcomeOf(g) === 'n/a'))
     reasons.push('no gate had anything to judge');

@@ -109,7 +109,7 @@ describe('the console never says PASS when the exit code is not 0', () => {
     const result = await runCli(['run', suite, '--out', outDir()]);
 
     expect(result.code).toBe(2);
-    expect(verdictLine(result.stdout)).toMatch(/^FAIL .*gates 1\/1 · 1 case file did not load$/);
+    expect(verdictLine(result.stdout)).toMatch(/^FAIL .*gates 1\/1 · 1 case did not load$/);
   });
 
   it('reports that cannot be written: exit 2 and FAIL, the error after the verdict', async () => {
