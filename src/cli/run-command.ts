@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
+import type { LoadResult } from '../load/load-result.ts';
+import { loadSuiteFile } from '../load/load-suite.ts';
 import type { RunReport } from '../model/report.ts';
-import type { ReportFormat } from '../model/suite.ts';
+import type { ReportFormat, Suite } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
@@ -112,7 +114,8 @@ async function evaluate(
   flags: OneFlags,
   io: CliIo,
   guard: ProcessGuard,
-  variant?: string,
+  variant: string | undefined,
+  loaded: LoadResult<Suite>,
 ) {
   const env = io.env ?? {};
   const progress = createProgress({
@@ -134,6 +137,7 @@ async function evaluate(
       // Replaying a counterexample (--path) runs that property alone, not the cases.
       skipCases: flags.path !== undefined,
       ...(variant !== undefined && { variant }),
+      loaded,
       onStart: (n) => progress.start(n),
       onCaseDone: (_id, status) => progress.caseDone(status),
     });
@@ -164,7 +168,9 @@ async function runOne(
   io: CliIo,
   guard: ProcessGuard,
 ): Promise<number> {
-  const variants = await variantSuite(path, io.cwd);
+  // Read once: to see whether the suite compares variants, then for the run itself.
+  const loaded = await loadSuiteFile(resolve(io.cwd, path));
+  const variants = variantSuite(loaded);
   if (variants) {
     const suiteFile = resolve(io.cwd, path);
     const dir = reportDir(
@@ -185,7 +191,7 @@ async function runOne(
     };
     // The comparison's statistics load only for a suite that compares variants.
     const { runVariants } = await import('./run-variants.ts');
-    return runVariants(path, variants, (v) => evaluate(path, flags, io, guard, v), out, io);
+    return runVariants(path, variants, (v) => evaluate(path, flags, io, guard, v, loaded), out, io);
   }
   // Read the baseline first: a wrong path should not cost a whole run.
   const baseline =
@@ -193,7 +199,7 @@ async function runOne(
       ? undefined
       : await readRunReport(flags.baseline, io.cwd, 'baseline');
   prefetchRunInfo(io.cwd);
-  const evaluation = await evaluate(path, flags, io, guard);
+  const evaluation = await evaluate(path, flags, io, guard, undefined, loaded);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
   const { suite } = evaluation;

@@ -3,6 +3,7 @@ import { createCapture } from '../capture/capture.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import { suiteAdapter } from '../isolation/suite-adapter.ts';
 import { loadContracts } from '../load/load-contracts.ts';
+import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectCases } from '../load/select-cases.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
@@ -17,6 +18,8 @@ import type { StopControl } from '../run/stop-control.ts';
 import type { StrayErrors } from '../run/stray-errors.ts';
 
 export interface EvaluateOptions {
+  /** The suite file, already read and parsed (the CLI reads it once to see its variants). */
+  readonly loaded?: LoadResult<Suite>;
   /** Only these case ids (`*` wildcards allowed). */
   readonly caseIds?: readonly string[];
   /** Only cases with any of these tags. */
@@ -75,7 +78,7 @@ export async function evaluateSuite(
 ): Promise<Evaluation> {
   const started = performance.now();
   const cwd = options.cwd ?? process.cwd();
-  const loaded = await loadSuiteFile(resolve(cwd, suitePath));
+  const loaded = options.loaded ?? (await loadSuiteFile(resolve(cwd, suitePath)));
   // Problems name the suite as the user typed it, like every other file problem.
   if (!loaded.ok)
     return {
