@@ -23,6 +23,11 @@ export interface CaseSource {
 /** A `---` (or `...`) at the start of a line: the text may hold more than one YAML document. */
 const DOCUMENT_MARK = /^(?:---|\.\.\.)(?:[ \t]|$)/m;
 
+/** True when the text is one YAML document: no `---` or `...` marks, not JSON lines. */
+export function isOneDocument(text: string, file: string): boolean {
+  return !isJsonLines(file) && !DOCUMENT_MARK.test(text);
+}
+
 /**
  * The case documents of a file: one for a plain YAML file, one per document of a YAML stream
  * (`---` between cases), one per non-blank line of a JSON-lines file. Each is parsed alone, so a
@@ -30,7 +35,7 @@ const DOCUMENT_MARK = /^(?:---|\.\.\.)(?:[ \t]|$)/m;
  */
 export function caseSources(text: string, file: string): CaseSource[] {
   if (isJsonLines(file)) return jsonLineSources(text, file);
-  if (!DOCUMENT_MARK.test(text)) return [{ source: parseYaml(text, file) }];
+  if (isOneDocument(text, file)) return [{ source: parseYaml(text, file) }];
   const lineCounter = new LineCounter();
   let docs: ReturnType<typeof parseAllDocuments>;
   try {

@@ -23,9 +23,12 @@ export async function expandCaseGlobs(suite: Suite): Promise<CaseFiles> {
   for (const [index, pattern] of include.entries()) {
     const files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, ignore: exclude });
     if (files.length === 0) problems.push(await noMatch(suite, index, pattern, exclude.length > 0));
-    const outside = files.filter((file) => !policy.allows(file));
+    const outside: string[] = [];
+    for (const file of files) {
+      if (policy.allows(file)) found.add(file);
+      else outside.push(file);
+    }
     if (outside.length > 0) problems.push(await strayed(suite, index, outside, policy));
-    for (const file of files) if (policy.allows(file)) found.add(file);
   }
   return { files: [...found].sort(), problems };
 }

@@ -5,6 +5,8 @@ const MAX_SHARED = 50_000;
 /**
  * Replaces short strings in parsed data by one shared copy: a suite of 100,000 cases names the
  * same few agents, tags and reasons in every case, and each parse makes its own copy of each.
+ * Every string kept is its own copy, not a slice of the file's text: a parser's substring keeps
+ * the whole text alive, so one id or message would hold the file in memory for the whole run.
  * Returns the data, changed in place.
  */
 export function internStrings<T>(data: T, pool: Map<string, string>): T {
@@ -22,9 +24,18 @@ export function internStrings<T>(data: T, pool: Map<string, string>): T {
 }
 
 function share(text: string, pool: Map<string, string>): string {
-  if (text.length > MAX_SHARED_LENGTH) return text;
+  if (text.length > MAX_SHARED_LENGTH) return own(text);
   const known = pool.get(text);
   if (known !== undefined) return known;
-  if (pool.size < MAX_SHARED) pool.set(text, text);
-  return text;
+  const copy = own(text);
+  if (pool.size < MAX_SHARED) pool.set(copy, copy);
+  return copy;
+}
+
+/** Shorter substrings are copied by the engine; longer ones may point into their parent. */
+const MIN_SLICE_LENGTH = 13;
+
+/** A copy of `text` that holds no reference to a larger string. */
+function own(text: string): string {
+  return text.length < MIN_SLICE_LENGTH ? text : (JSON.parse(JSON.stringify(text)) as string);
 }

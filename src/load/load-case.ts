@@ -34,6 +34,17 @@ export function caseFromSource(source: YamlSource): LoadResult<Case> {
   return { ok: true, value: { ...resolved.case, positions: casePositions(source) } };
 }
 
+/**
+ * The case of a source when it is valid, else undefined: for a source parsed by the fast parser,
+ * whose problems are worded from the full parser's positions instead (`caseFromSource`).
+ */
+export function validCase(source: YamlSource): Case | undefined {
+  const parsed = CaseInput.safeParse(source.data);
+  if (!parsed.success) return undefined;
+  const resolved = resolveCase(parsed.data, source.file);
+  return resolved.ok ? { ...resolved.case, positions: casePositions(source) } : undefined;
+}
+
 function failed(problems: FileProblem[]): LoadResult<never> {
   return { ok: false, problems };
 }

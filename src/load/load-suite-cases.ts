@@ -1,14 +1,16 @@
 import type { FileProblem } from '../errors.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Suite } from '../model/suite.ts';
-import { caseSources } from './case-stream.ts';
+import { caseFileReader, type ReadCaseText } from './case-reader.ts';
+import { caseSources, isOneDocument } from './case-stream.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
-import { displayPath, readUserFile } from './files.ts';
+import { displayPath } from './files.ts';
 import { internStrings } from './intern.ts';
-import { caseFromSource } from './load-case.ts';
+import { caseFromSource, validCase } from './load-case.ts';
 import type { LoadResult } from './load-result.ts';
 import { mapBounded } from './map-bounded.ts';
 import { suiteSay } from './wording.ts';
+import { parseYamlFast } from './yaml-fast.ts';
 
 /** Every case a suite's globs name (before tag filters), with all their problems. */
 export interface SuiteCases {
@@ -31,11 +33,12 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
   const { files, problems } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
   const shared = new Map<string, string>();
+  const read = caseFileReader();
   const load = (file: string): Promise<readonly Loaded[]> => {
-    if (!cache) return loadCasesOfFile(file, shared);
+    if (!cache) return loadCasesOfFile(file, shared, read);
     let entry = cache.get(file);
     if (!entry) {
-      entry = loadCasesOfFile(file, shared);
+      entry = loadCasesOfFile(file, shared, read);
       cache.set(file, entry);
     }
     return entry;
@@ -66,9 +69,12 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
 export async function loadCasesOfFile(
   file: string,
   shared: Map<string, string> = new Map(),
+  read: ReadCaseText = caseFileReader(),
 ): Promise<readonly Loaded[]> {
-  const text = await readUserFile(file, { caseFile: true });
+  const text = await read(file);
   if (!text.ok) return [{ result: text }];
+  const quick = quickCase(text.value, file, shared);
+  if (quick !== undefined) return [quick];
   return caseSources(text.value, file).map(({ at, source }) => {
     if (!source.ok) return { result: ofCase(source, at) };
     // A JSON-lines case names its line only: locating the column would parse the line again.
@@ -77,6 +83,22 @@ export async function loadCasesOfFile(
     internStrings(source.value.data, shared);
     return { result: ofCase(caseFromSource(source.value), at), idAt };
   });
+}
+
+/**
+ * Most case files are one valid case in plain YAML: parsed by the fast parser and checked, it is
+ * done. Anything else (undefined) is parsed again by the full parser, whose positions and words
+ * the file's problems carry.
+ */
+function quickCase(text: string, file: string, shared: Map<string, string>): Loaded | undefined {
+  if (!isOneDocument(text, file)) return undefined;
+  const source = parseYamlFast(text, file);
+  if (source === undefined) return undefined;
+  internStrings(source.data, shared);
+  const loaded = validCase(source);
+  return (
+    loaded && { result: { ok: true, value: loaded }, idAt: { file, ...source.locate(['id']) } }
+  );
 }
 
 /** Problems of one case among many name the line it starts on, so each fails on its own. */

@@ -48,7 +48,8 @@ function inside(file: string, root: string): boolean {
 /** The real path of a file or of its nearest existing parent (the file may not exist yet). */
 function real(path: string): string {
   try {
-    return realpathSync(path);
+    // One system call; the JavaScript form walks every folder of the path.
+    return realpathSync.native(path);
   } catch {
     const parent = dirname(path);
     return parent === path ? path : resolve(real(parent), relative(parent, path));

@@ -1,0 +1,269 @@
+import { FAILSAFE_SCHEMA, load, type State, Type } from 'js-yaml';
+import type { DataPath } from './load-result.ts';
+import { MAX_YAML_DEPTH } from './yaml-depth.ts';
+import type { Position, YamlSource } from './yaml-document.ts';
+
+/**
+ * The plain scalars of the YAML 1.2 core schema, resolved exactly as the `yaml` package (the full
+ * parser) resolves them: `yes`/`no`, `0777`, `1_000`, `0b1` and dates stay strings.
+ */
+const core = [
+  scalar('null', /^(?:~|[Nn]ull|NULL)?$/, () => null),
+  scalar('bool', /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'),
+  scalar('int', /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/, integer),
+  // Tried after int, so a float here has a point or an exponent, or is .inf / .nan.
+  scalar(
+    'float',
+    /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    float,
+  ),
+];
+export const schema = FAILSAFE_SCHEMA.extend({ implicit: core });
+
+/** One type a tag: the parser keeps only the last of several types with the same tag. */
+function scalar(name: string, test: RegExp, construct: (text: string) => unknown): Type {
+  return new Type(`tag:yaml.org,2002:${name}`, {
+    kind: 'scalar',
+    resolve: (text: unknown) => typeof text === 'string' && test.test(text),
+    construct,
+  });
+}
+
+function integer(text: string): number {
+  if (text.startsWith('0o')) return Number.parseInt(text.slice(2), 8);
+  if (text.startsWith('0x')) return Number.parseInt(text.slice(2), 16);
+  return Number.parseInt(text, 10);
+}
+
+function float(text: string): number {
+  if (/[0-9]/.test(text)) return Number.parseFloat(text);
+  if (text.endsWith('nan') || text.endsWith('NaN') || text.endsWith('NAN')) return Number.NaN;
+  return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A node as the parser closed it: where it starts and ends, and its value. A mapping keeps its
+ * pairs (key node, value node), a sequence its items, so that a path finds its place.
+ */
+interface Node {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: string | null;
+  readonly result: unknown;
+  readonly pairs?: readonly Node[];
+  readonly items?: readonly Node[];
+}
+
+const NO_KIDS: readonly Node[] = [];
+
+/** Keys longer than this go to the full parser, which limits implicit keys to 1024 characters. */
+const MAX_KEY_SPAN = 1000;
+
+/**
+ * Parses plain YAML quickly (js-yaml, about ten times faster than the full parser), with the
+ * start of every node, for a file that holds one document of plain data. Returns undefined for
+ * anything it does not take on — a syntax error, tags, anchors and aliases, directives, non-string
+ * keys, lone carriage returns — so the caller parses that file with the full parser
+ * (`parseYaml`) and says what it says. Positions are found only for data that parsed here.
+ */
+export function parseYamlFast(text: string, file: string): YamlSource | undefined {
+  if (/^(?:%|---|\.\.\.)/m.test(text) || /\r(?!\n)|\uFEFF/.test(text)) return undefined;
+  // A `#` right after a token (`}#`) is an error to the full parser, a comment to this one.
+  const hashes = tightHashes(text);
+  const scalars: Node[] = [];
+  const opened: number[] = [];
+  const kidsOf: (Node[] | undefined)[] = [];
+  let root: Node | undefined;
+  let plain = true;
+  const listener = (event: 'open' | 'close', state: State): void => {
+    if (event === 'open') {
+      opened.push(state.position);
+      kidsOf.push(undefined);
+      return;
+    }
+    const from = opened.pop() as number;
+    const kids = kidsOf.pop() ?? NO_KIDS;
+    if (!plain) return;
+    const node = close(text, from, kids, state);
+    if (node === undefined) {
+      plain = false;
+      return;
+    }
+    if (hashes.length > 0 && node.kind === 'scalar') scalars.push(node);
+    const parent = kidsOf.length - 1;
+    if (parent < 0) root = node;
+    else {
+      const siblings = kidsOf[parent];
+      if (siblings === undefined) kidsOf[parent] = [node];
+      else siblings.push(node);
+    }
+  };
+  let data: unknown;
+  try {
+    data = load(text, {
+      schema,
+      listener,
+      maxDepth: MAX_YAML_DEPTH,
+      onWarning: () => {
+        plain = false;
+      },
+    } as Parameters<typeof load>[1]);
+  } catch {
+    return undefined;
+  }
+  if (!plain || root === undefined || root.result !== data) return undefined;
+  // A case file holds a mapping; anything else fails validation and gets the full parser's words.
+  if (typeof data !== 'object' || data === null) return undefined;
+  if (!hashes.every((at) => scalars.some((n) => n.start <= at && at < n.end))) return undefined;
+  return placedSource(text, file, data, root);
+}
+
+/** A closed node, or undefined when it is not plain data with string keys. */
+function close(text: string, from: number, kids: readonly Node[], state: State): Node | undefined {
+  const kind = (state.kind as string | null) ?? null;
+  const result: unknown = state.result;
+  // An empty value is placed where it would have been written: after its indicator, on its line.
+  const start = kind === null && result === null ? skipSpaces(text, from) : skipBlank(text, from);
+  const first = text.charCodeAt(start);
+  // `!tag`, `&anchor`, `*alias`: the full parser resolves these.
+  if (first === 0x21 || first === 0x26 || first === 0x2a) return undefined;
+  const end = state.position;
+  // A value on the line after its key is first tried as a key: the collection is the one child.
+  if (kids.length === 1 && kids[0]?.result === result && typeof result === 'object') return kids[0];
+  if (kind === 'mapping') {
+    const pairs =
+      isEmpty(kids[kids.length - 1]) && kids.length % 2 === 1 ? kids.slice(0, -1) : kids;
+    return isPlainMapping(pairs, result as Record<string, unknown>)
+      ? { start, end, kind, result, pairs }
+      : undefined;
+  }
+  if (kind === 'sequence') {
+    const list = result as unknown[];
+    if (kids.length !== list.length) return undefined;
+    for (let i = 0; i < kids.length; i++)
+      if (!Object.is(kids[i]?.result, list[i])) return undefined;
+    return { start, end, kind, result, items: kids };
+  }
+  return { start, end, kind, result };
+}
+
+function isEmpty(node: Node | undefined): boolean {
+  return node !== undefined && node.kind === null && node.result === null;
+}
+
+/** Every pair the parser stored, under a string key, and no other. */
+function isPlainMapping(pairs: readonly Node[], map: Record<string, unknown>): boolean {
+  if (pairs.length % 2 === 1) return false;
+  let count = 0;
+  for (const _ in map) count++;
+  if (count !== pairs.length / 2) return false;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const key = pairs[i] as Node;
+    const name = key.result;
+    if (key.kind !== 'scalar' || typeof name !== 'string' || name === '__proto__') return false;
+    if (key.end - key.start > MAX_KEY_SPAN) return false;
+    if (!Object.hasOwn(map, name) || !Object.is(map[name], pairs[i + 1]?.result)) return false;
+  }
+  return true;
+}
+
+/** Offsets of `#` written right after something other than a space or a line break. */
+function tightHashes(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf('#', 1); i !== -1; i = text.indexOf('#', i + 1))
+    if (!isBlank(text.charCodeAt(i - 1))) out.push(i);
+  return out;
+}
+
+/** Skips spaces, line breaks and comments: where the parser's next node really starts. */
+function skipBlank(text: string, from: number): number {
+  let i = from;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+    else if (c === 0x23 && (i === 0 || isBlank(text.charCodeAt(i - 1)))) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else return i;
+  }
+}
+
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09) i++;
+  return i;
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+function placedSource(text: string, file: string, data: unknown, root: Node): YamlSource {
+  let starts: number[] | undefined;
+  const at = (offset: number): Position => {
+    starts ??= lineStarts(text);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+  };
+  const locate = (path: DataPath): Position => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = nodeAt(root, path, n);
+      if (node !== undefined) return at(node.start);
+    }
+    return { line: 1, column: 1 };
+  };
+  const locateKey = (path: DataPath): Position => {
+    const parent = path.length === 0 ? undefined : nodeAt(root, path, path.length - 1);
+    const key = parent && keyNode(parent, path[path.length - 1]);
+    return key === undefined ? locate(path) : at(key.start);
+  };
+  return {
+    file,
+    data,
+    get lineCount() {
+      starts ??= lineStarts(text);
+      return starts.length;
+    },
+    locate,
+    locateKey,
+  };
+}
+
+/** The node at the first `length` segments of `path`. */
+function nodeAt(root: Node, path: DataPath, length: number): Node | undefined {
+  let node: Node | undefined = root;
+  for (let i = 0; i < length && node !== undefined; i++) {
+    const segment = path[i];
+    if (node.items) node = typeof segment === 'number' ? node.items[segment] : undefined;
+    else node = valueNode(node, segment);
+  }
+  return node;
+}
+
+/** The key written for `segment` (named as the full parser names it: `String(segment)`). */
+function keyNode(map: Node, segment: string | number | undefined): Node | undefined {
+  const pairs = map.pairs;
+  if (pairs === undefined || segment === undefined) return undefined;
+  const name = String(segment);
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i]?.result === name) return pairs[i];
+  return undefined;
+}
+
+function valueNode(map: Node, segment: string | number | undefined): Node | undefined {
+  const pairs = map.pairs;
+  if (pairs === undefined || typeof segment !== 'string') return undefined;
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i]?.result === segment) return pairs[i + 1];
+  return undefined;
+}
+
+/** Offsets where lines start, as the full parser counts them (a line break is `\n`). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
