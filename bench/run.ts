@@ -13,8 +13,9 @@
  * - Envelope properties, the HTML report, model traffic, and recorded traces (bench/traces.ts).
  * - Isolation and redaction (bench/isolation.ts), and a 20,000-conversation `baton shadow` run on
  *   a fake clock (bench/shadow.ts).
+ * - Case loading: N case files read, parsed and checked by the suite loader (bench/load-cases.ts).
  * Usage: npm run bench -- [cases=10000] [--no-peer]; only isolation and redaction:
- * npm run bench -- isolation [cases=1000]
+ * npm run bench -- isolation [cases=1000]; only case loading: npm run bench -- load-cases [files]
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -34,6 +35,10 @@ import { generateCases } from './generate-cases.ts';
 import { benchStartup } from './startup.ts';
 import { loadTemplates, policyFile, root } from './templates.ts';
 
+if (process.argv[2] === 'load-cases') {
+  await (await import('./load-cases.ts')).benchLoadCases(line, Number(process.argv[3] ?? 10_000));
+  process.exit(0);
+}
 if (process.argv[2] === 'isolation') {
   await (await import('./isolation.ts')).benchIsolationAlone(Number(process.argv[3] ?? 1_000));
   process.exit(0);
@@ -175,6 +180,7 @@ line(
 );
 await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+await (await import('./load-cases.ts')).benchLoadCases(line, N); // case files, in child processes
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
 await (await import('./isolation.ts')).benchIsolation(generateCases(templates, 1_000), line);
 await (await import('./traces.ts')).benchTraces(line); // recorded traces, in child processes
