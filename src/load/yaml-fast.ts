@@ -115,7 +115,7 @@ export function parseYamlFast(text: string, file: string): YamlSource | undefine
   // A case file holds a mapping; anything else fails validation and gets the full parser's words.
   if (typeof data !== 'object' || data === null) return undefined;
   if (!hashes.every((at) => scalars.some((n) => n.start <= at && at < n.end))) return undefined;
-  return placedSource(text, file, data, root);
+  return new PlacedSource(text, file, data, root);
 }
 
 /** A closed node, or undefined when it is not plain data with string keys. */
@@ -197,10 +197,41 @@ function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
-function placedSource(text: string, file: string, data: unknown, root: Node): YamlSource {
-  let starts: number[] | undefined;
-  const at = (offset: number): Position => {
-    starts ??= lineStarts(text);
+/**
+ * A source over the parsed nodes. A class, not an object literal with a getter: each such
+ * literal gets a hidden class of its own, kept in the old generation, and through it the whole
+ * text and node tree would outlive every minor collection.
+ */
+class PlacedSource implements YamlSource {
+  private starts: number[] | undefined;
+
+  constructor(
+    private readonly text: string,
+    readonly file: string,
+    readonly data: unknown,
+    private readonly root: Node,
+  ) {}
+
+  get lineCount(): number {
+    return this.lineStarts().length;
+  }
+
+  locate(path: DataPath): Position {
+    for (let n = path.length; n >= 0; n--) {
+      const node = nodeAt(this.root, path, n);
+      if (node !== undefined) return this.at(node.start);
+    }
+    return { line: 1, column: 1 };
+  }
+
+  locateKey(path: DataPath): Position {
+    const parent = path.length === 0 ? undefined : nodeAt(this.root, path, path.length - 1);
+    const key = parent && keyNode(parent, path[path.length - 1]);
+    return key === undefined ? this.locate(path) : this.at(key.start);
+  }
+
+  private at(offset: number): Position {
+    const starts = this.lineStarts();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -209,29 +240,12 @@ function placedSource(text: string, file: string, data: unknown, root: Node): Ya
       else hi = mid - 1;
     }
     return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
-  };
-  const locate = (path: DataPath): Position => {
-    for (let n = path.length; n >= 0; n--) {
-      const node = nodeAt(root, path, n);
-      if (node !== undefined) return at(node.start);
-    }
-    return { line: 1, column: 1 };
-  };
-  const locateKey = (path: DataPath): Position => {
-    const parent = path.length === 0 ? undefined : nodeAt(root, path, path.length - 1);
-    const key = parent && keyNode(parent, path[path.length - 1]);
-    return key === undefined ? locate(path) : at(key.start);
-  };
-  return {
-    file,
-    data,
-    get lineCount() {
-      starts ??= lineStarts(text);
-      return starts.length;
-    },
-    locate,
-    locateKey,
-  };
+  }
+
+  private lineStarts(): number[] {
+    this.starts ??= lineStarts(this.text);
+    return this.starts;
+  }
 }
 
 /** The node at the first `length` segments of `path`. */
