@@ -16,11 +16,15 @@ export interface WriteContext {
   readonly against?: { readonly report: RunReport; readonly label: string };
 }
 
-type Render = (report: RunReport, dir: string, context: WriteContext) => string;
+type Render = (report: RunReport, dir: string, context: WriteContext) => string | Iterable<string>;
 
 // Each renderer loads when its format is asked for (the HTML and JUnit ones are large).
 const FILES: Partial<Record<ReportFormat, { name: string; load: () => Promise<Render> }>> = {
-  json: { name: 'report.json', load: async () => (await import('../report/json.ts')).renderJson },
+  json: {
+    name: 'report.json',
+    // In pieces: a report of many cases is longer than one string may be.
+    load: async () => (await import('../report/json.ts')).renderJsonChunks,
+  },
   md: {
     name: 'report.md',
     load: async () => (await import('../report/markdown.ts')).renderMarkdown,

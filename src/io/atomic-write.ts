@@ -11,9 +11,13 @@ const pending = new Set<string>();
  * Writes a file so a reader sees the old content or the new, never a part: the text goes to a
  * fresh temp file beside it (created exclusively, never through a symbolic link), is flushed
  * to disk, and is renamed over the target. A symbolic link at the target is replaced, not
- * followed, so a link planted in the report folder cannot redirect the write elsewhere.
+ * followed, so a link planted in the report folder cannot redirect the write elsewhere. The text
+ * may come in pieces (a report too large for one string).
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  text: string | Iterable<string>,
+): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   pending.add(temp);
   let handle: FileHandle | undefined;
@@ -21,7 +25,8 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     const flags =
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
     handle = await open(temp, flags, 0o644);
-    await handle.writeFile(text, 'utf8');
+    if (typeof text === 'string') await handle.writeFile(text, 'utf8');
+    else await writePieces(handle, text);
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -33,6 +38,24 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   } finally {
     pending.delete(temp);
   }
+}
+
+/** Pieces are gathered to about this many characters a write. */
+const WRITE_CHUNK = 1 << 20;
+
+async function writePieces(handle: FileHandle, pieces: Iterable<string>): Promise<void> {
+  let buffered: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    buffered.push(piece);
+    size += piece.length;
+    if (size >= WRITE_CHUNK) {
+      await handle.writeFile(buffered.join(''), 'utf8');
+      buffered = [];
+      size = 0;
+    }
+  }
+  if (buffered.length > 0) await handle.writeFile(buffered.join(''), 'utf8');
 }
 
 /** Removes temp files of writes cut short (by a second signal); never throws. */

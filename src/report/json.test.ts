@@ -5,7 +5,7 @@ import { BatonError } from '../errors.ts';
 import { FINDING_CODES } from '../model/finding.ts';
 import type { RunReport } from '../model/report.ts';
 import { erroredRun, maskVolatile, regressedRun, repeatedRun } from './fixtures.ts';
-import { parseReport, renderJson } from './json.ts';
+import { parseReport, renderJson, renderJsonChunks } from './json.ts';
 
 const TOP_KEYS = [
   'schemaVersion',
@@ -144,6 +144,23 @@ describe('renderJson', () => {
     await expect(renderJson(maskVolatile(erroredRun()))).toMatchFileSnapshot(
       '__snapshots__/errored.json.snap',
     );
+  });
+});
+
+describe('renderJsonChunks', () => {
+  test.prop([report], { numRuns: 200 })(
+    'writes the bytes renderJson writes, a case at a time',
+    (r) => {
+      expect([...renderJsonChunks(r)].join('')).toBe(renderJson(r));
+    },
+  );
+
+  it('writes the fixture runs as renderJson does', () => {
+    for (const r of [regressedRun(), erroredRun(), repeatedRun()]) {
+      const pieces = [...renderJsonChunks({ ...r, zeta: 1 } as RunReport)];
+      expect(pieces.join('')).toBe(renderJson({ ...r, zeta: 1 } as RunReport));
+      expect(pieces.length).toBeGreaterThan(r.cases.length);
+    }
   });
 });
 

@@ -56,6 +56,27 @@ const histogram: Shape = (v) =>
 
 const rate = obj(['count', 'of', 'rate', 'low', 'high', 'effective']);
 
+/** One case of `cases`, shaped alone so that a report of 100,000 cases is written case by case. */
+const caseShape = obj(
+  [
+    ...['id', 'title', 'file', 'tags', 'status', 'repeats', 'passedRepeats'],
+    ...['durationMs', 'hops', 'cost', 'permutationSeed', 'error', 'findings', 'handoffs'],
+    ...['participants', 'steps', 'runs', 'timelineOmitted', 'timeline'],
+  ],
+  {
+    error: obj(['code', 'message']),
+    findings: list(
+      obj([
+        ...['check', 'code', 'outcome', 'step', 'distance'],
+        ...['expected', 'observed', 'message', 'spanIds', 'line', 'column'],
+      ]),
+    ),
+    timeline: list(obj(['kind', 'step', 'at', 'spanId'])),
+    handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
+    tally: byCode(obj(['count', 'of', 'runs'])),
+  },
+);
+
 const reportShape = obj(
   [
     'schemaVersion',
@@ -83,27 +104,7 @@ const reportShape = obj(
       confusion,
       hops: obj(['histogram', 'mean', 'max'], { histogram }),
     }),
-    cases: list(
-      obj(
-        [
-          ...['id', 'title', 'file', 'tags', 'status', 'repeats', 'passedRepeats'],
-          ...['durationMs', 'hops', 'cost', 'permutationSeed', 'error', 'findings', 'handoffs'],
-          ...['participants', 'steps', 'runs', 'timelineOmitted', 'timeline'],
-        ],
-        {
-          error: obj(['code', 'message']),
-          findings: list(
-            obj([
-              ...['check', 'code', 'outcome', 'step', 'distance'],
-              ...['expected', 'observed', 'message', 'spanIds', 'line', 'column'],
-            ]),
-          ),
-          timeline: list(obj(['kind', 'step', 'at', 'spanId'])),
-          handoffs: list(obj(['from', 'to', 'step', 'reason', 'spanId'])),
-          tally: byCode(obj(['count', 'of', 'runs'])),
-        },
-      ),
-    ),
+    cases: list(caseShape),
     run: obj(['baton', 'node', 'platform', 'git', 'partial', 'filters', 'shard', 'seeds']),
     properties: list(
       obj([
@@ -117,6 +118,33 @@ const reportShape = obj(
 /** The report as pretty JSON with a fixed key order, so two runs diff line by line. */
 export function renderJson(report: RunReport): string {
   return `${JSON.stringify(reportShape(report), null, 2)}\n`;
+}
+
+/**
+ * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
+ * whole report (a run of 100,000 cases is past the longest string JavaScript can hold).
+ */
+export function* renderJsonChunks(report: RunReport): Generator<string> {
+  const top = reportShape({ ...report, cases: [] }) as Record<string, unknown>;
+  const keys = Object.keys(top).filter((k) => JSON.stringify(top[k]) !== undefined);
+  if (keys.length === 0) {
+    yield '{}\n';
+    return;
+  }
+  yield '{\n';
+  for (const [i, key] of keys.entries()) {
+    yield `  ${JSON.stringify(key)}: `;
+    if (key === 'cases' && report.cases.length > 0) {
+      yield '[\n';
+      for (const [j, c] of report.cases.entries()) {
+        const text = JSON.stringify(caseShape(c), null, 2) ?? 'null';
+        yield `    ${text.replaceAll('\n', '\n    ')}${j < report.cases.length - 1 ? ',' : ''}\n`;
+      }
+      yield '  ]';
+    } else yield (JSON.stringify(top[key], null, 2) as string).replaceAll('\n', '\n  ');
+    yield i < keys.length - 1 ? ',\n' : '\n';
+  }
+  yield '}\n';
 }
 
 const TOP_LEVEL: Readonly<Record<string, 'object' | 'array' | 'string' | 'number' | 'boolean'>> = {
