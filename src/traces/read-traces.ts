@@ -1,6 +1,7 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { spanDefect, toSpanRecord } from './otlp-spans.ts';
-import { type OnProblem, readSpanBatches } from './read-batches.ts';
+import { ArrivalQueue, type Arrived } from './arrival-queue.ts';
+import type { OnProblem } from './read-batches.ts';
+import { readSpanRecords } from './read-records.ts';
 
 /** The spans of one trace, as a file held them. */
 export interface Trace {
@@ -19,7 +20,8 @@ export interface ReadTracesOptions {
   /**
    * A trace whose root span has arrived is complete once this many further spans were read
    * with none of its own (default 10,000). Exporters write a span when it ends and a root ends
-   * last, so a root plus a quiet stretch means the trace is over.
+   * last, so a root plus a quiet stretch means the trace is over. Memory holds the spans of
+   * the traces open within that stretch.
    */
   readonly settleSpans?: number;
   /** At most this many spans are held (default 200,000); beyond, the oldest traces go out partial. */
@@ -27,9 +29,9 @@ export interface ReadTracesOptions {
   readonly onProblem?: OnProblem;
 }
 
-interface Open {
+interface Open extends Arrived {
+  readonly id: string;
   readonly spans: SpanRecord[];
-  last: number;
   rootSeen: boolean;
   readonly late: boolean;
 }
@@ -48,55 +50,57 @@ export async function* readTraces(
   const settle = options.settleSpans ?? 10_000;
   const maxHeld = options.maxHeldSpans ?? 200_000;
   const onProblem = options.onProblem ?? (() => {});
-  const open = new Map<string, Open>(); // least recently extended first
+  const open = new Map<string, Open>(); // taking spans
   const waiting = new Map<string, Open>(); // quiet but rootless: complete or not, nobody knows
+  const arrivals = new ArrivalQueue<Open>();
   const done = new Set<string>();
   let seq = 0;
   let held = 0;
-  const finish = (id: string, t: Open, cut: boolean): Trace => {
+  const finish = (t: Open, cut: boolean): Trace => {
     held -= t.spans.length;
-    done.add(id);
+    t.out = true;
+    open.delete(t.id);
+    waiting.delete(t.id);
+    done.add(t.id);
     if (done.size > REMEMBERED_DONE) done.delete(done.values().next().value as string);
-    return { traceId: id, spans: t.spans, partial: cut || t.late };
+    return { traceId: t.id, spans: t.spans, partial: cut || t.late };
   };
-  for await (const batch of readSpanBatches(file, onProblem)) {
-    for (const raw of batch.raw) {
-      const span = toSpanRecord(raw);
-      if (!span) {
-        onProblem({ file, line: batch.line, message: spanDefect(raw) ?? 'not a span' });
-        continue;
-      }
-      if (options.select && !options.select(span.traceId)) continue;
+  for await (const batch of readSpanRecords(file, onProblem)) {
+    for (const span of batch.spans) {
       const id = span.traceId;
-      let t = open.get(id) ?? waiting.get(id);
-      if (t) {
-        open.delete(id);
-        waiting.delete(id);
-      } else {
-        t = { spans: [], last: 0, rootSeen: false, late: done.has(id) };
-        if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
+      if (options.select && !options.select(id)) continue;
+      let t = open.get(id);
+      if (t === undefined) {
+        t = waiting.get(id);
+        if (t) waiting.delete(id);
+        else {
+          t = { id, spans: [], last: 0, out: false, rootSeen: false, late: done.has(id) };
+          if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
+        }
+        open.set(id, t);
       }
       t.spans.push(span);
-      t.last = seq++;
+      t.last = seq;
+      arrivals.push(t, seq++);
       held++;
       if (span.parentId === undefined) t.rootSeen = true;
-      open.set(id, t);
     }
-    for (const [id, t] of open) {
-      if (seq - t.last < settle) break;
-      open.delete(id);
-      if (t.rootSeen) yield finish(id, t, false);
-      else waiting.set(id, t);
+    for (let t = arrivals.front(); t && seq - t.last >= settle; t = arrivals.front()) {
+      arrivals.drop();
+      if (t.rootSeen) yield finish(t, false);
+      else {
+        open.delete(t.id);
+        waiting.set(t.id, t);
+      }
     }
     while (held > maxHeld) {
-      const [id, t] = (waiting.size > 0 ? waiting : open).entries().next().value as [string, Open];
-      waiting.delete(id);
-      open.delete(id);
-      yield finish(id, t, true);
+      const t = waiting.size > 0 ? (waiting.values().next().value as Open) : arrivals.front();
+      if (t === undefined) break;
+      yield finish(t, true);
     }
   }
-  for (const [id, t] of waiting) yield finish(id, t, false);
-  for (const [id, t] of open) yield finish(id, t, false);
+  for (const t of [...waiting.values()]) yield finish(t, false);
+  for (const t of [...arrivals.open()]) yield finish(t, false);
 }
 
 function lateMessage(id: string, settle: number): string {
