@@ -1,5 +1,4 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { ArrivalQueue, type Arrived } from './arrival-queue.ts';
 import type { OnProblem } from './read-batches.ts';
 import { readSpanRecords } from './read-records.ts';
 
@@ -20,8 +19,7 @@ export interface ReadTracesOptions {
   /**
    * A trace whose root span has arrived is complete once this many further spans were read
    * with none of its own (default 10,000). Exporters write a span when it ends and a root ends
-   * last, so a root plus a quiet stretch means the trace is over. Memory holds the spans of
-   * the traces open within that stretch.
+   * last, so a root plus a quiet stretch means the trace is over.
    */
   readonly settleSpans?: number;
   /** At most this many spans are held (default 200,000); beyond, the oldest traces go out partial. */
@@ -29,9 +27,9 @@ export interface ReadTracesOptions {
   readonly onProblem?: OnProblem;
 }
 
-interface Open extends Arrived {
-  readonly id: string;
+interface Open {
   readonly spans: SpanRecord[];
+  last: number;
   rootSeen: boolean;
   readonly late: boolean;
 }
@@ -50,57 +48,50 @@ export async function* readTraces(
   const settle = options.settleSpans ?? 10_000;
   const maxHeld = options.maxHeldSpans ?? 200_000;
   const onProblem = options.onProblem ?? (() => {});
-  const open = new Map<string, Open>(); // taking spans
+  const open = new Map<string, Open>(); // least recently extended first
   const waiting = new Map<string, Open>(); // quiet but rootless: complete or not, nobody knows
-  const arrivals = new ArrivalQueue<Open>();
   const done = new Set<string>();
   let seq = 0;
   let held = 0;
-  const finish = (t: Open, cut: boolean): Trace => {
+  const finish = (id: string, t: Open, cut: boolean): Trace => {
     held -= t.spans.length;
-    t.out = true;
-    open.delete(t.id);
-    waiting.delete(t.id);
-    done.add(t.id);
+    done.add(id);
     if (done.size > REMEMBERED_DONE) done.delete(done.values().next().value as string);
-    return { traceId: t.id, spans: t.spans, partial: cut || t.late };
+    return { traceId: id, spans: t.spans, partial: cut || t.late };
   };
   for await (const batch of readSpanRecords(file, onProblem)) {
     for (const span of batch.spans) {
+      if (options.select && !options.select(span.traceId)) continue;
       const id = span.traceId;
-      if (options.select && !options.select(id)) continue;
-      let t = open.get(id);
-      if (t === undefined) {
-        t = waiting.get(id);
-        if (t) waiting.delete(id);
-        else {
-          t = { id, spans: [], last: 0, out: false, rootSeen: false, late: done.has(id) };
-          if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
-        }
-        open.set(id, t);
+      let t = open.get(id) ?? waiting.get(id);
+      if (t) {
+        open.delete(id);
+        waiting.delete(id);
+      } else {
+        t = { spans: [], last: 0, rootSeen: false, late: done.has(id) };
+        if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
       }
       t.spans.push(span);
-      t.last = seq;
-      arrivals.push(t, seq++);
+      t.last = seq++;
       held++;
       if (span.parentId === undefined) t.rootSeen = true;
+      open.set(id, t);
     }
-    for (let t = arrivals.front(); t && seq - t.last >= settle; t = arrivals.front()) {
-      arrivals.drop();
-      if (t.rootSeen) yield finish(t, false);
-      else {
-        open.delete(t.id);
-        waiting.set(t.id, t);
-      }
+    for (const [id, t] of open) {
+      if (seq - t.last < settle) break;
+      open.delete(id);
+      if (t.rootSeen) yield finish(id, t, false);
+      else waiting.set(id, t);
     }
     while (held > maxHeld) {
-      const t = waiting.size > 0 ? (waiting.values().next().value as Open) : arrivals.front();
-      if (t === undefined) break;
-      yield finish(t, true);
+      const [id, t] = (waiting.size > 0 ? waiting : open).entries().next().value as [string, Open];
+      waiting.delete(id);
+      open.delete(id);
+      yield finish(id, t, true);
     }
   }
-  for (const t of [...waiting.values()]) yield finish(t, false);
-  for (const t of [...arrivals.open()]) yield finish(t, false);
+  for (const [id, t] of waiting) yield finish(id, t, false);
+  for (const [id, t] of open) yield finish(id, t, false);
 }
 
 function lateMessage(id: string, settle: number): string {
