@@ -1,6 +1,7 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
 import type { OnProblem } from './read-batches.ts';
 import { readSpanRecords } from './read-records.ts';
+import { RecentKeys } from './recent-keys.ts';
 
 /** The spans of one trace, as a file held them. */
 export interface Trace {
@@ -50,13 +51,12 @@ export async function* readTraces(
   const onProblem = options.onProblem ?? (() => {});
   const open = new Map<string, Open>(); // least recently extended first
   const waiting = new Map<string, Open>(); // quiet but rootless: complete or not, nobody knows
-  const done = new Set<string>();
+  const done = new RecentKeys(REMEMBERED_DONE);
   let seq = 0;
   let held = 0;
   const finish = (id: string, t: Open, cut: boolean): Trace => {
     held -= t.spans.length;
     done.add(id);
-    if (done.size > REMEMBERED_DONE) done.delete(done.values().next().value as string);
     return { traceId: id, spans: t.spans, partial: cut || t.late };
   };
   for await (const batch of readSpanRecords(file, onProblem)) {
