@@ -1,4 +1,5 @@
 import { withMessage } from '../checks/describe-finding.ts';
+import { caseMeasure } from '../merge/measure.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import type { CaseResult } from '../model/report.ts';
 
@@ -53,6 +54,7 @@ export function brokenCaseOutcome(broken: BrokenCase): { run: CaseRun; result: C
     cost: 0,
     durationMs: 0,
     error,
+    measured: caseMeasure([run], 0, true),
   };
   return { run, result };
 }

@@ -1,4 +1,5 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
+import { caseMeasure } from '../merge/measure.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { caseTally } from '../metrics/case-tally.ts';
 import { runCost } from '../metrics/compute-metrics.ts';
@@ -40,6 +41,7 @@ export function toCaseResult(
     ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
     tally: caseTally(runs),
     ...caseDetails(testCase, runs, shown),
+    measured: caseMeasure(runs, testCase.labels.handoffs.length),
   };
 }
 

@@ -1,0 +1,44 @@
+import type { CaseResult, ReportBasis, RunReport } from '../model/report.ts';
+import type { ParsedSuite } from '../model/suite.ts';
+
+/** What a run records so that `baton merge` can check and recompute it. */
+export interface BasisInput {
+  /** sha256 (hex) of the suite's settings. */
+  readonly suiteHash: string;
+  readonly config: ParsedSuite;
+  readonly strict: boolean;
+  /** The ids of the run's selected cases, in order, before a shard took its slice. */
+  readonly selected: readonly string[];
+}
+
+/** The suite settings a verdict is recomputed from, as report.json keeps them. */
+export function reportBasis(input: BasisInput): ReportBasis {
+  const { config } = input;
+  return {
+    suite: input.suiteHash,
+    gates: config.gates,
+    costs: config.costs,
+    ...(config.properties && { propertyFailures: config.properties.max_failures }),
+    formats: config.reports.formats,
+    strict: input.strict,
+  };
+}
+
+/**
+ * The report with its basis and each case's position among the selected cases: a shard runs a
+ * slice of them, and merging shards puts the cases back in the order one run has them.
+ */
+export function withBasis(report: RunReport, input: BasisInput): RunReport {
+  const positions = new Map<string, number[]>();
+  input.selected.forEach((id, i) => {
+    const list = positions.get(id);
+    if (list) list.push(i);
+    else positions.set(id, [i]);
+  });
+  const cases = report.cases.map((c): CaseResult => {
+    if (!c.measured || c.measured.unloaded) return c;
+    const order = positions.get(c.id)?.shift();
+    return order === undefined ? c : { ...c, measured: { order, ...c.measured } };
+  });
+  return { ...report, cases, basis: reportBasis(input) };
+}
