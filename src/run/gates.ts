@@ -137,6 +137,11 @@ export function runVerdict(
   return { passed, reasons };
 }
 
+/** Why a `--strict` run fails when rules matched nothing. */
+export function strictReason(rules: number): string {
+  return `${rules} ${rules === 1 ? 'rule' : 'rules'} matched no span (--strict)`;
+}
+
 function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }

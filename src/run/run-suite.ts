@@ -12,7 +12,7 @@ import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../m
 import type { ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
-import { evaluateGates, runVerdict, suiteGates } from './gates.ts';
+import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import type { StopControl } from './stop-control.ts';
@@ -118,9 +118,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const strictErrors = warnings.filter((w) => w.severity === 'error').length;
   const reasons = [
     ...verdict.reasons,
-    ...(strictErrors > 0
-      ? [`${strictErrors} ${strictErrors === 1 ? 'rule' : 'rules'} matched no span (--strict)`]
-      : []),
+    ...(strictErrors > 0 ? [strictReason(strictErrors)] : []),
   ];
   // Escaped in Baton's process, then those an isolate reported after their case had finished.
   const unhandled = [

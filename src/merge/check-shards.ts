@@ -1,0 +1,171 @@
+import { BatonError } from '../errors.ts';
+import type { RunReport } from '../model/report.ts';
+
+/** A shard report and the file it was read from (named in every message). */
+export interface ShardReport {
+  readonly file: string;
+  readonly report: RunReport;
+}
+
+/** A shard report that passed the checks: its slice, and its report with the merge fields. */
+export interface CheckedShard extends ShardReport {
+  readonly index: number;
+  readonly total: number;
+}
+
+function refuse(why: string, fix: string): BatonError {
+  return new BatonError('report.merge', `Failed to merge the shard reports: ${why}. ${fix}`);
+}
+
+const RERUN = 'Pass the report.json files that `baton run --shard i/n` wrote, one per shard.';
+
+/** One report on its own: a shard report of a Baton that records what merging needs. */
+function checkOne(s: ShardReport): CheckedShard {
+  const run = s.report.run;
+  if (run?.merged)
+    throw refuse(`${s.file} is already a merged report`, `${RERUN} Merge the shard reports.`);
+  if (!run?.shard) throw refuse(`${s.file} is not a shard report (its run has no shard)`, RERUN);
+  const older = !s.report.basis || s.report.cases.some((c) => !c.measured);
+  if (older) {
+    throw refuse(
+      `${s.file} was written by Baton ${run.baton}, which does not record what merging needs`,
+      'Re-run that shard with this version of Baton.',
+    );
+  }
+  return { ...s, index: run.shard.index, total: run.shard.total };
+}
+
+const json = (v: unknown) => JSON.stringify(v ?? null);
+
+/** What must be the same in every shard of one run, with how to put it right. */
+const SAME: readonly {
+  readonly what: string;
+  readonly of: (r: RunReport) => unknown;
+  readonly fix: string;
+}[] = [
+  {
+    what: 'Baton version',
+    of: (r) => r.run?.baton,
+    fix: 'Run every shard with the same Baton (pin baton-handoffs in package.json and use npm ci).',
+  },
+  {
+    what: 'suite',
+    of: (r) => r.suite.name,
+    fix: 'Merge the shards of one suite at a time.',
+  },
+  {
+    what: 'suite variant',
+    of: (r) => r.suite.variant,
+    fix: 'Merge the shards of one variant at a time.',
+  },
+  {
+    what: 'suite settings (fingerprint)',
+    of: (r) => r.basis?.suite,
+    fix: 'Run every shard from the same commit of the suite file.',
+  },
+  {
+    what: 'commit',
+    of: (r) => r.run?.git?.commit,
+    fix: 'Run every shard on the same commit (a CI matrix over one checkout does).',
+  },
+  {
+    what: 'shard count',
+    of: (r) => r.run?.shard?.total,
+    fix: 'Give every shard the same n in --shard i/n.',
+  },
+  { what: '--repeat', of: (r) => r.repeat, fix: 'Run every shard with the same --repeat.' },
+  {
+    what: '--strict',
+    of: (r) => r.basis?.strict,
+    fix: 'Run every shard with or without --strict.',
+  },
+  {
+    what: 'filters (--case, --tag)',
+    of: (r) => r.run?.filters,
+    fix: 'Run every shard with the same filters.',
+  },
+];
+
+function shown(v: unknown): string {
+  return v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** Every shard agrees with the first on what makes them parts of one run. */
+function checkSame(shards: readonly CheckedShard[]): void {
+  const [first, ...rest] = shards;
+  if (!first) return;
+  for (const s of rest) {
+    for (const field of SAME) {
+      const a = field.of(first.report);
+      const b = field.of(s.report);
+      // A commit unknown to one side (outside git) proves nothing either way.
+      if (field.what === 'commit' && (a === undefined || b === undefined)) continue;
+      if (json(a) === json(b)) continue;
+      throw refuse(
+        `${first.file} and ${s.file} differ in their ${field.what} (${shown(a)} and ${shown(b)})`,
+        field.fix,
+      );
+    }
+  }
+}
+
+/** No shard twice, no case in two shards. */
+function checkDisjoint(shards: readonly CheckedShard[]): void {
+  const byIndex = new Map<number, string>();
+  for (const s of shards) {
+    const seen = byIndex.get(s.index);
+    if (seen !== undefined)
+      throw refuse(
+        `shard ${s.index}/${s.total} is given twice (${seen} and ${s.file})`,
+        'Pass each shard’s report.json once.',
+      );
+    byIndex.set(s.index, s.file);
+  }
+  const owner = new Map<string, string>();
+  for (const s of shards) {
+    for (const c of s.report.cases) {
+      // The stand-in for a case file that did not load is not a case of any shard.
+      if (c.measured?.unloaded) continue;
+      const seen = owner.get(c.id);
+      if (seen !== undefined && seen !== s.file)
+        throw refuse(
+          `case ${c.id} is in both ${seen} and ${s.file}, so they are not slices of one run`,
+          RERUN,
+        );
+      owner.set(c.id, s.file);
+    }
+  }
+}
+
+/** The shard indices of 1..total that no report covers. */
+export function missingShards(shards: readonly CheckedShard[]): number[] {
+  const total = shards[0]?.total ?? 0;
+  const have = new Set(shards.map((s) => s.index));
+  return Array.from({ length: total }, (_, i) => i + 1).filter((i) => !have.has(i));
+}
+
+/**
+ * Checks that the reports are the shards of one run, and returns them in shard order (so the
+ * order they were given in never matters). Throws a BatonError naming the file and the fix.
+ */
+export function checkShards(
+  reports: readonly ShardReport[],
+  options: { readonly allowPartial?: boolean } = {},
+): CheckedShard[] {
+  if (reports.length === 0) throw refuse('no report was given', RERUN);
+  const shards = reports
+    .map(checkOne)
+    .sort((a, b) => a.index - b.index || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  checkSame(shards);
+  checkDisjoint(shards);
+  const missing = missingShards(shards);
+  if (missing.length > 0 && !options.allowPartial) {
+    const total = shards[0]?.total ?? 0;
+    const list = missing.map((i) => `${i}/${total}`).join(', ');
+    throw refuse(
+      `shard${missing.length === 1 ? '' : 's'} ${list} ${missing.length === 1 ? 'is' : 'are'} missing`,
+      `Pass ${missing.length === 1 ? 'its' : 'their'} report.json too, or --allow-partial to merge the others (the result is marked partial and does not pass).`,
+    );
+  }
+  return shards;
+}
