@@ -203,7 +203,13 @@ async function runOne(
   if (!evaluation.ok) return EXIT.usage;
   const { suite } = evaluation;
   const { cases, properties, interrupted } = evaluation.report;
-  if (cases.length === 0 && properties.length === 0 && !interrupted) {
+  // A shard may hold none of the cases (more shards than cases): its report still counts for
+  // baton merge, which needs every shard.
+  if (cases.length === 0 && flags.shard) {
+    io.stderr(
+      `baton: shard ${flags.shard.index}/${flags.shard.total} of ${path} holds none of the cases; its report is written for baton merge.\n`,
+    );
+  } else if (cases.length === 0 && properties.length === 0 && !interrupted) {
     io.stderr(
       `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
