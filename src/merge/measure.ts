@@ -10,11 +10,17 @@ export function runMeasure(run: CaseRun, first: boolean): RunMeasure {
     if (f.outcome === 'pass') passed[f.code] = (passed[f.code] ?? 0) + 1;
     else failed.push(f.code);
   }
+  // A code with no opportunity adds nothing to any rate: only the others are kept.
+  const opportunities: Partial<Record<FindingCode, number>> = {};
+  for (const code in run.opportunities) {
+    const n = run.opportunities[code as FindingCode] ?? 0;
+    if (n > 0) opportunities[code as FindingCode] = n;
+  }
   return {
     status: run.status,
     failed,
     passed,
-    opportunities: run.opportunities,
+    opportunities,
     targets: run.targets,
     hops: run.handoffs.length,
     // Recognition counts and notes are summed over the first repeat of each case only.
