@@ -1,7 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type CliResult, lines, readReport, runCli, stackLines, tempDir } from './helpers.ts';
+import {
+  type CliResult,
+  FIXTURES,
+  lines,
+  REPO,
+  readReport,
+  runCli,
+  stackLines,
+  tempDir,
+} from './helpers.ts';
 
 // 38 cases, 8 of which fail under this policy; run twice each, so pass^k and the intervals
 // clustered by case are both exercised.
@@ -130,6 +139,38 @@ describe('baton merge of three shards', () => {
     const mixed = await runCli(['merge', shards[0]!, files[1]!, shards[2]!]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toMatch(/differ in their suite \(example-regressed and example\)/);
+  });
+});
+
+describe('baton merge of a suite with a case file that does not load', () => {
+  test('exits 2 and says FAIL like one run, the broken file reported once', async () => {
+    const suite = join(dir, 'broken.yaml');
+    const fixtures = join(REPO, FIXTURES);
+    await writeFile(
+      suite,
+      [
+        'name: broken',
+        `cases: { include: ["${fixtures}/bad/cases/*.yaml"] }`,
+        `adapter: { type: module, path: "${fixtures}/impl/scripted.ts" }`,
+        'gates: [{ metric: count, code: handoff.missed, max: 0 }]',
+      ].join('\n'),
+    );
+    const one = await runCli(['run', suite, '--out', out('broken-whole')]);
+    const parts: string[] = [];
+    for (const shard of ['1/2', '2/2']) {
+      const name = `broken-${shard.replace('/', '-')}`;
+      expect((await runCli(['run', suite, '--shard', shard, '--out', out(name)])).code).toBe(2);
+      parts.push(report(name));
+    }
+    const merged = await runCli(['merge', ...parts.reverse(), '--out', out('broken-merged')]);
+    expect(one.code).toBe(2);
+    expect(merged.code).toBe(2);
+    expect(verdictLines(merged)).toEqual(verdictLines(one));
+    expect(verdictLines(merged).at(-1)).toMatch(/^FAIL .*1 case did not load$/);
+    const combined = await readReport(report('broken-merged'));
+    expect(withoutRunFields(combined)).toEqual(
+      withoutRunFields(await readReport(report('broken-whole'))),
+    );
   });
 });
 
