@@ -9,6 +9,8 @@ export interface BasisInput {
   readonly strict: boolean;
   /** The ids of the run's selected cases, in order, before a shard took its slice. */
   readonly selected: readonly string[];
+  /** sha256 (hex) of those ids. */
+  readonly selectedHash: string;
 }
 
 /** The suite settings a verdict is recomputed from, as report.json keeps them. */
@@ -16,6 +18,7 @@ export function reportBasis(input: BasisInput): ReportBasis {
   const { config } = input;
   return {
     suite: input.suiteHash,
+    cases: { count: input.selected.length, ids: input.selectedHash },
     gates: config.gates,
     costs: config.costs,
     ...(config.properties && { propertyFailures: config.properties.max_failures }),

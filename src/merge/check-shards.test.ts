@@ -70,6 +70,26 @@ describe('checkShards', () => {
     expect(refusal(given, { allowPartial: true })).toBe('merged');
   });
 
+  it('refuses shards that hold fewer cases than their run selected', () => {
+    const basis = (count: number) => ({
+      basis: {
+        suite: 'abc',
+        cases: { count, ids: 'h' },
+        gates: [],
+        costs: {},
+        formats: [],
+        strict: false,
+      },
+    });
+    const given = (count: number) => [
+      shard(1, ['a'], basis(count)),
+      shard(2, ['b'], basis(count)),
+      shard(3, ['c'], basis(count)),
+    ];
+    expect(refusal(given(3))).toBe('merged');
+    expect(refusal(given(4))).toMatch(/the shards hold 3 of the 4 cases their run selected/);
+  });
+
   it('refuses the same shard twice and a case in two shards, naming both files', () => {
     expect(refusal([shard(1, ['a']), shard(1, ['b']), shard(2, []), shard(3, [])])).toMatch(
       /shard 1\/3 is given twice \(shard-1\/report.json and shard-1\/report.json\)/,

@@ -167,5 +167,22 @@ export function checkShards(
       `Pass ${missing.length === 1 ? 'its' : 'their'} report.json too, or --allow-partial to merge the others (the result is marked partial and does not pass).`,
     );
   }
+  checkComplete(shards, missing);
   return shards;
+}
+
+/** Every case the run selected is in one of the shards (an interrupted shard lacks some). */
+function checkComplete(shards: readonly CheckedShard[], missing: readonly number[]): void {
+  const selected = shards[0]?.report.basis?.cases?.count;
+  if (selected === undefined || missing.length > 0) return;
+  if (shards.some((s) => s.report.interrupted)) return;
+  const held = shards.reduce(
+    (n, s) => n + s.report.cases.filter((c) => !c.measured?.unloaded).length,
+    0,
+  );
+  if (held !== selected)
+    throw refuse(
+      `the shards hold ${held} of the ${selected} cases their run selected, so a report was cut or edited`,
+      RERUN,
+    );
 }

@@ -205,7 +205,13 @@ function shardReport(
     ),
     run: { baton: '0.1.0', node: 'v20', partial: true, shard: { index, total } },
   };
-  const withIt = withBasis(report, { suiteHash: 'abc', config, strict: p.strict, selected });
+  const withIt = withBasis(report, {
+    suiteHash: 'abc',
+    config,
+    strict: p.strict,
+    selected,
+    selectedHash: selected.join(','),
+  });
   return { file: `shard-${index}.json`, report: JSON.parse(JSON.stringify(withIt)) };
 }
 

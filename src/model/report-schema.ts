@@ -215,6 +215,10 @@ const RunInfo = z.object({
 const Basis = z
   .object({
     suite: z.string().describe("sha256 of the suite's settings: the suite's fingerprint."),
+    cases: z
+      .object({ count: z.number().int().min(0), ids: z.string() })
+      .optional()
+      .describe('The cases selected before sharding: their count and a sha256 of their ids.'),
     gates: z.array(z.object({ metric: z.string() })).describe('The gates the suite declares.'),
     costs: z.partialRecord(Code, z.number().min(0)),
     propertyFailures: z.number().int().min(0).optional(),

@@ -130,6 +130,8 @@ export interface CaseMeasure {
 export interface ReportBasis {
   /** sha256 of the suite's settings as Baton read them (the file's content, layout aside). */
   readonly suite: string;
+  /** The cases the run selected before sharding: how many, and a sha256 of their ids in order. */
+  readonly cases?: { readonly count: number; readonly ids: string };
   /** The gates as the suite declares them. */
   readonly gates: readonly GateConfig[];
   readonly costs: Readonly<Partial<Record<FindingCode, number>>>;

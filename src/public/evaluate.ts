@@ -133,11 +133,13 @@ export async function evaluateSuite(
   // The whole evaluation: loading the suite, cases, contracts and implementation included.
   const timed = { ...run, durationMs: Math.round(performance.now() - started) };
   // What `baton merge` checks shard reports against and recomputes their verdict from.
+  const selected = selection.cases.map((c) => c.id);
   const report = withBasis(timed, {
-    suiteHash: settingsHash(loaded.value.config),
+    suiteHash: sha256(JSON.stringify(loaded.value.config)),
     config,
     strict: options.strict ?? false,
-    selected: selection.cases.map((c) => c.id),
+    selected,
+    selectedHash: sha256(selected.join('\n')),
   });
   return {
     ok: true,
@@ -150,9 +152,9 @@ export async function evaluateSuite(
   };
 }
 
-/** The suite's fingerprint: its settings as read, so layout and comments do not change it. */
-function settingsHash(config: Suite['config']): string {
-  return createHash('sha256').update(JSON.stringify(config)).digest('hex');
+// The suite's fingerprint hashes its settings as read, so layout and comments do not change it.
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 function shown(file: string, cwd: string): string {
