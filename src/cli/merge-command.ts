@@ -53,7 +53,8 @@ export async function mergeCommand(
       dir,
       color: flags.color !== false && io.color,
       verbose: flags.verbose ?? false,
-      unloaded: report.cases.some((c) => c.measured?.unloaded),
+      // Shard 1 reports the case files that did not load: a run exits 2 for them, so merge does.
+      unloaded: shards.some((s) => s.report.cases.some((c) => c.measured?.unloaded)),
     },
     io,
   );

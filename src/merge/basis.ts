@@ -11,6 +11,8 @@ export interface BasisInput {
   readonly selected: readonly string[];
   /** sha256 (hex) of those ids. */
   readonly selectedHash: string;
+  /** A shard run: its cases keep `measured`, with their positions; other runs' do not. */
+  readonly sharded: boolean;
 }
 
 /** The suite settings a verdict is recomputed from, as report.json keeps them. */
@@ -28,7 +30,7 @@ export function reportBasis(input: BasisInput): ReportBasis {
 }
 
 /**
- * The report with its basis and each case's position among the selected cases: a shard runs a
+ * The report with its basis and, in a shard's report, each case's position among the selected cases: a shard runs a
  * slice of them, and merging shards puts the cases back in the order one run has them.
  */
 export function withBasis(report: RunReport, input: BasisInput): RunReport {
@@ -39,9 +41,17 @@ export function withBasis(report: RunReport, input: BasisInput): RunReport {
     else positions.set(id, [i]);
   });
   const cases = report.cases.map((c): CaseResult => {
+    if (!input.sharded) return withoutMeasure(c);
     if (!c.measured || c.measured.unloaded) return c;
     const order = positions.get(c.id)?.shift();
     return order === undefined ? c : { ...c, measured: { order, ...c.measured } };
   });
   return { ...report, cases, basis: reportBasis(input) };
+}
+
+/** A case without what merging needs (a report that is not a shard's keeps its size). */
+export function withoutMeasure(c: CaseResult): CaseResult {
+  if (c.measured === undefined) return c;
+  const { measured: _, ...rest } = c;
+  return rest;
 }

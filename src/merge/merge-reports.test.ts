@@ -155,7 +155,7 @@ function whole(
   strict: boolean,
 ) {
   const results = [
-    ...cases.map((g) => toCaseResult(caseOf(g), g.runs, COSTS)),
+    ...cases.map((g) => toCaseResult(caseOf(g), g.runs, COSTS, true)),
     ...broken.map((b) => b.result),
   ];
   const runsByCase = [...cases.map((g) => g.runs), ...broken.map((b) => [b.run])];
@@ -210,6 +210,7 @@ function shardReport(
     config,
     strict: p.strict,
     selected,
+    sharded: true,
     selectedHash: selected.join(','),
   });
   return { file: `shard-${index}.json`, report: JSON.parse(JSON.stringify(withIt)) };
@@ -227,7 +228,7 @@ describe('mergeReports', () => {
         const selected = cases.map((c) => c.id);
         const shards = p.order.map((index) => {
           const mine = cases.filter((_, i) => p.shardOf[i] === index);
-          const results = mine.map((g) => toCaseResult(caseOf(g), g.runs, COSTS));
+          const results = mine.map((g) => toCaseResult(caseOf(g), g.runs, COSTS, true));
           const runs = mine.map((g) => g.runs);
           // A case file that does not load is reported once, by the first shard.
           if (index === 1) {

@@ -5,6 +5,7 @@ import { formatPath } from '../model/data-path.ts';
 import type { CaseResult, RunReport, UnhandledError } from '../model/report.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from '../run/gates.ts';
 import { summarize } from '../run/summarize.ts';
+import { withoutMeasure } from './basis.ts';
 import { caseRunOf } from './case-runs.ts';
 import { type CheckedShard, checkShards, missingShards, type ShardReport } from './check-shards.ts';
 import { mergedRunInfo, mergedTiming } from './merged-run-info.ts';
@@ -150,7 +151,8 @@ export function mergeReports(
     metrics,
     gates,
     ...(reasons.length > 0 && { reasons }),
-    cases,
+    // As one run's report: what merging needed stays in the shards' reports.
+    cases: cases.map(withoutMeasure),
     properties,
     ...(recognition.length > 0 && { recognition }),
     ...(warnings.length > 0 && { warnings }),

@@ -113,6 +113,8 @@ export async function evaluateSuite(
       ...(suite.lineOf && { lineOf: suite.lineOf }),
     },
     ...(options.strict !== undefined && { strict: options.strict }),
+    // A shard's report keeps what `baton merge` recomputes the whole run's metrics from.
+    ...(options.shard && { measure: true }),
     cases,
     brokenCases: brokenCases(broken),
     contracts: contracts.value,
@@ -139,6 +141,7 @@ export async function evaluateSuite(
     config,
     strict: options.strict ?? false,
     selected,
+    sharded: options.shard !== undefined,
     selectedHash: sha256(selected.join('\n')),
   });
   return {

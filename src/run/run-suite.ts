@@ -59,6 +59,8 @@ export interface RunPlan {
   readonly stop?: StopControl;
   /** Collects errors that escape the implementation; each one fails the run. */
   readonly strays?: StrayErrors;
+  /** Keep in each case what its metrics are computed from, for `baton merge` (shard runs). */
+  readonly measure?: boolean;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   // An interrupted run reports the cases that ran; those never started are only counted.
   const ran = plan.cases.flatMap((c, i) => (pooled[i] ? [{ c, runs: pooled[i] }] : []));
   const runsByCase = ran.map((r) => r.runs);
-  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs));
+  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs, plan.measure));
   for (const broken of plan.brokenCases ?? []) {
     const { run, result } = brokenCaseOutcome(broken);
     runsByCase.push([run]);
@@ -116,10 +118,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const { recognition, warnings } = recognitionOf(plan, runsByCase);
   const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
   const strictErrors = warnings.filter((w) => w.severity === 'error').length;
-  const reasons = [
-    ...verdict.reasons,
-    ...(strictErrors > 0 ? [strictReason(strictErrors)] : []),
-  ];
+  const reasons = [...verdict.reasons, ...(strictErrors > 0 ? [strictReason(strictErrors)] : [])];
   // Escaped in Baton's process, then those an isolate reported after their case had finished.
   const unhandled = [
     ...unhandledOf(runsByCase, plan.strays),

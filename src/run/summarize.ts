@@ -15,11 +15,15 @@ function statusOf(runs: readonly CaseRun[]): CaseStatus {
   return 'pass';
 }
 
-/** One case's verdict over its repeats; findings shown are those of the first run like it. */
+/**
+ * One case's verdict over its repeats; findings shown are those of the first run like it.
+ * `measure` keeps what its metrics are computed from (`measured`, for `baton merge`).
+ */
 export function toCaseResult(
   testCase: Case,
   runs: readonly CaseRun[],
   costs: Partial<Record<FindingCode, number>>,
+  measure = false,
 ): CaseResult {
   const status = statusOf(runs);
   const shown = runs.find((r) => r.status === status) ?? runs[0];
@@ -41,7 +45,7 @@ export function toCaseResult(
     ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
     tally: caseTally(runs),
     ...caseDetails(testCase, runs, shown),
-    measured: caseMeasure(runs, testCase.labels.handoffs.length),
+    ...(measure && { measured: caseMeasure(runs, testCase.labels.handoffs.length) }),
   };
 }
 
