@@ -24,6 +24,12 @@ function checkOne(s: ShardReport): CheckedShard {
   const run = s.report.run;
   if (run?.merged)
     throw refuse(`${s.file} is already a merged report`, `${RERUN} Merge the shard reports.`);
+  const variant = s.report.suite.variant;
+  if (!run?.shard && variant !== undefined)
+    throw refuse(
+      `${s.file} is the report of variant ${variant} of a suite with variants:, whose runs record no shard`,
+      'Merge the shards of a suite without variants:, and compare the merged reports with baton compare.',
+    );
   if (!run?.shard) throw refuse(`${s.file} is not a shard report (its run has no shard)`, RERUN);
   const older = !s.report.basis || s.report.cases.some((c) => !c.measured);
   if (older) {
