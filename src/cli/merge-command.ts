@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { mergeReports, type ShardReport } from '../merge/merge-reports.ts';
+import { terminalText } from '../report/terminal-text.ts';
 import { readRunReport } from './compare-output.ts';
 import { emitReport } from './emit-report.ts';
 import { folderName } from './folder-name.ts';
@@ -32,8 +33,9 @@ export async function mergeCommand(
   for (const s of shards) {
     const stopped = s.report.interrupted;
     if (!stopped) continue;
+    // The file name and the signal are the user's text: no terminal escapes reach the screen.
     io.stderr(
-      `baton: ${s.file} is an interrupted shard (${stopped.signal}, ${stopped.casesNotRun} case(s) not run): the merged report is marked interrupted and does not pass. Re-run that shard.\n`,
+      `baton: ${terminalText(s.file)} is an interrupted shard (${terminalText(stopped.signal)}, ${stopped.casesNotRun} case(s) not run): the merged report is marked interrupted and does not pass. Re-run that shard.\n`,
     );
   }
   const missing = report.run?.merged?.missing ?? [];
