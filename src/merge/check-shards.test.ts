@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { CaseResult, RunReport } from '../model/report.ts';
 import { checkShards, type ShardReport } from './check-shards.ts';
 
@@ -36,7 +37,7 @@ function shard(
     repeat: 1,
     passed: true,
     summary: { cases: ids.length, passed: ids.length, failed: 0, errored: 0, byCode: {} },
-    metrics: {} as RunReport['metrics'],
+    metrics: computeMetrics([], {}),
     gates: [],
     cases: ids.map((id, i) => caseResult(id, i)),
     properties: [],
@@ -122,6 +123,14 @@ describe('checkShards', () => {
     expect(
       refusal([onCommit('aaa', 1, 'a'), onCommit('bbb', 2, 'b'), onCommit('aaa', 3, 'c')]),
     ).toMatch(/differ in their commit \(aaa and bbb\)/);
+  });
+
+  it('names a report whose fields are not what Baton writes', () => {
+    const cut = shard(1, ['a']);
+    const cases = [{ ...cut.report.cases[0], measured: { runs: 'x' } }] as unknown as CaseResult[];
+    expect(refusal([{ ...cut, report: { ...cut.report, cases } }])).toMatch(
+      /shard-1\/report.json does not hold a report as Baton writes it \(cases\[0\]\.measured\.expectedHandoffs: .*re-run that shard/,
+    );
   });
 
   it('refuses a report that is not a shard report, a merged one, or one without merge data', () => {

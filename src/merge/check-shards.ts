@@ -1,5 +1,7 @@
 import { BatonError } from '../errors.ts';
+import { formatPath } from '../model/data-path.ts';
 import type { RunReport } from '../model/report.ts';
+import { RunReportSchema } from '../model/report-schema.ts';
 
 /** A shard report and the file it was read from (named in every message). */
 export interface ShardReport {
@@ -19,8 +21,22 @@ function refuse(why: string, fix: string): BatonError {
 
 const RERUN = 'Pass the report.json files that `baton run --shard i/n` wrote, one per shard.';
 
+/** A report whose fields are not what Baton writes (cut, edited, another tool's) is named. */
+function checkShape(s: ShardReport): void {
+  const parsed = RunReportSchema.safeParse(s.report);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  const where =
+    issue && issue.path.length > 0 ? `${formatPath(issue.path as (string | number)[])}: ` : '';
+  throw refuse(
+    `${s.file} does not hold a report as Baton writes it (${where}${issue?.message ?? 'invalid'})`,
+    'The file may be cut or edited: re-run that shard.',
+  );
+}
+
 /** One report on its own: a shard report of a Baton that records what merging needs. */
 function checkOne(s: ShardReport): CheckedShard {
+  checkShape(s);
   const run = s.report.run;
   if (run?.merged)
     throw refuse(`${s.file} is already a merged report`, `${RERUN} Merge the shard reports.`);
