@@ -1,12 +1,12 @@
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import { runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
+import { caseRunOf } from '../metrics/run-measure.ts';
 import { formatPath } from '../model/data-path.ts';
 import type { CaseResult, RunReport, UnhandledError } from '../model/report.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from '../run/gates.ts';
 import { summarize } from '../run/summarize.ts';
 import { withoutMeasure } from './basis.ts';
-import { caseRunOf } from './case-runs.ts';
 import { type CheckedShard, checkShards, missingShards, type ShardReport } from './check-shards.ts';
 import { mergedRunInfo, mergedTiming } from './merged-run-info.ts';
 

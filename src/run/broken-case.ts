@@ -1,6 +1,6 @@
 import { withMessage } from '../checks/describe-finding.ts';
-import { caseMeasure } from '../merge/measure.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
+import { caseMeasure } from '../metrics/run-measure.ts';
 import type { CaseResult } from '../model/report.ts';
 
 /** A case file that failed to load: it runs no steps but still counts, as an error. */

@@ -1,8 +1,8 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import { caseMeasure } from '../merge/measure.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { caseTally } from '../metrics/case-tally.ts';
 import { runCost } from '../metrics/compute-metrics.ts';
+import { caseMeasure } from '../metrics/run-measure.ts';
 import type { FindingCode } from '../model/finding.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { CaseResult, CaseStatus, RunSummary } from '../model/report.ts';
