@@ -110,7 +110,9 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     runsByCase.push([run]);
     cases.push(result);
   }
-  const metrics = computeMetrics(runsByCase, config.costs, properties);
+  // Each case's tally is in its result already: the metrics reuse it.
+  const tallies = cases.map((c) => c.tally ?? {});
+  const metrics = computeMetrics(runsByCase, config.costs, properties, tallies);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
   const { recognition, warnings } = recognitionOf(plan, runsByCase);
@@ -129,7 +131,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   ];
   const interrupted = plan.stop?.reason;
   // Nothing the implementation put in a payload or an error may carry a secret into a report.
-  return new Redaction(config.redact).value<RunReport>({
+  return new Redaction(config.redact).shared<RunReport>({
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
     startedAt: startedAt.toISOString(),
