@@ -8,9 +8,10 @@ import { runSuite } from '../src/run/run-suite.ts';
 /**
  * Baton's own machinery per case, with no implementation work at all: a four-step case whose
  * adapter emits one handoff. What remains is the runner, the case and step spans, capture,
- * normalisation, every check, metrics and gates.
+ * normalisation, every check, metrics and gates. Returns one timed run of `n` cases (warmed up
+ * once), for the caller to interleave with other measurements.
  */
-export async function benchFloor(n: number, capture: Capture): Promise<number> {
+export async function prepareFloor(n: number, capture: Capture): Promise<() => Promise<number>> {
   const template: Case = {
     id: 'floor',
     title: 'floor',
@@ -55,5 +56,11 @@ export async function benchFloor(n: number, capture: Capture): Promise<number> {
     return performance.now() - started;
   };
   await run();
+  return run;
+}
+
+/** The best of three floor runs, in ms. */
+export async function benchFloor(n: number, capture: Capture): Promise<number> {
+  const run = await prepareFloor(n, capture);
   return Math.min(await run(), await run(), await run());
 }

@@ -8,6 +8,7 @@ import {
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
 import { BatonSpan } from './baton-span.ts';
+import { withActiveSpan } from './linked-context.ts';
 import { SpanBufferProcessor } from './span-buffer-processor.ts';
 import { toSpanRecord } from './to-span-record.ts';
 
@@ -77,7 +78,7 @@ export function createCapture(): Capture {
       processor.open(traceId, buffer);
       return {
         root,
-        context: trace.setSpan(context.active(), root),
+        context: withActiveSpan(context.active(), root),
         startSpan: (name, attributes, parent) =>
           new BatonSpan(name, attributes, trace.getSpanContext(parent), sink),
         close() {

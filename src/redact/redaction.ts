@@ -90,19 +90,16 @@ export class Redaction {
     if (typeof toJSON === 'function')
       return this.share(jsonOf(value, toJSON as (this: object) => unknown), depth + 1);
     const record = value as Record<string, unknown>;
-    const names = Object.keys(record);
     let out: Record<string, unknown> | undefined;
-    for (let i = 0; i < names.length; i++) {
-      const k = names[i] as string;
+    // for-in, not Object.keys: no array of names for every object of a large report.
+    for (const k in record) {
+      if (!Object.hasOwn(record, k)) continue;
       const v = record[k];
       let r: unknown = v;
       if (IDS.has(k)) r = v;
       else if (this.keys.has(k) && v !== null && typeof v !== 'boolean') r = REDACTED;
       else r = this.share(v, depth + 1);
-      if (out === undefined && !Object.is(r, v)) {
-        out = {};
-        for (let j = 0; j < i; j++) out[names[j] as string] = record[names[j] as string];
-      }
+      if (out === undefined && !Object.is(r, v)) out = copyBefore(record, k);
       if (out) out[k] = r;
     }
     return out ?? value;
@@ -126,6 +123,16 @@ export class Redaction {
     }
     return out;
   }
+}
+
+/** The own fields of `record` that come before `stop`. */
+function copyBefore(record: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in record) {
+    if (k === stop) break;
+    if (Object.hasOwn(record, k)) out[k] = record[k];
+  }
+  return out;
 }
 
 function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {

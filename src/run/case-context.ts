@@ -1,6 +1,7 @@
-import { context, type Tracer, trace } from '@opentelemetry/api';
+import { context, type Tracer } from '@opentelemetry/api';
 import type { CaseContext } from '../adapters/adapter.ts';
 import type { CaptureScope } from '../capture/capture.ts';
+import { withActiveSpan } from '../capture/linked-context.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { LazyAbort } from './with-timeout.ts';
@@ -30,12 +31,16 @@ export function caseContext(
       const step = testCase.steps[index];
       if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
       const name = `baton.step ${index}`;
-      const attributes = { [ATTR.event]: EVENT.step, [ATTR.stepIndex]: index, [ATTR.stepKind]: step.kind };
+      const attributes = {
+        [ATTR.event]: EVENT.step,
+        [ATTR.stepIndex]: index,
+        [ATTR.stepKind]: step.kind,
+      };
       const active = context.active();
       const span = scope
         ? scope.startSpan(name, attributes, active)
         : tracer.startSpan(name, { attributes }, active);
-      return context.with(trace.setSpan(active, span), async () => {
+      return context.with(withActiveSpan(active, span), async () => {
         try {
           return await handle(step);
         } finally {
