@@ -19,19 +19,25 @@ export type RecordSink = (record: SpanRecord) => void;
 const prefix = Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join(
   '',
 );
+const spanPrefix = prefix.slice(0, 8);
 let counter = 0;
-const hex16 = (n: number) => n.toString(16).padStart(16, '0');
+const ZEROS = '00000000';
+
+/** The counter as 8 hex digits (it wraps after 2^32 ids; the random prefix stays). */
+function next8(): string {
+  counter = (counter + 1) >>> 0 || 1;
+  const hex = counter.toString(16);
+  return hex.length === 8 ? hex : ZEROS.slice(hex.length) + hex;
+}
 
 /** A new span id (16 hex digits, never all zero). */
 export function nextSpanId(): string {
-  counter += 1;
-  return `${prefix.slice(0, 8)}${counter.toString(16).padStart(8, '0').slice(-8)}`;
+  return spanPrefix + next8();
 }
 
 /** A new trace id (32 hex digits, never all zero). */
 export function nextTraceId(): string {
-  counter += 1;
-  return `${prefix}${hex16(counter)}`;
+  return `${prefix}${ZEROS}${next8()}`;
 }
 
 function toMillis(t: TimeInput): number {

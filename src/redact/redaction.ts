@@ -67,14 +67,23 @@ export class Redaction {
   /**
    * `value` redacted as `value()` does, but sharing every part of it that needs no change (the
    * value itself when nothing does): for a report built fresh, which nobody else mutates.
+   * Objects in `trusted` (Baton's own codes and counts) are kept as they are, unread.
    */
-  shared<T>(value: T): T {
-    return this.share(value, 0) as T;
+  shared<T>(value: T, trusted?: ReadonlySet<object>): T {
+    this.trusted = trusted;
+    try {
+      return this.share(value, 0) as T;
+    } finally {
+      this.trusted = undefined;
+    }
   }
+
+  private trusted: ReadonlySet<object> | undefined;
 
   private share(value: unknown, depth: number): unknown {
     if (typeof value === 'string') return this.text(value);
     if (value === null || typeof value !== 'object') return value;
+    if (this.trusted?.has(value)) return value;
     if (depth > 200) return REDACTED;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
