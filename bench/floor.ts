@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import type { Adapter } from '../src/adapters/adapter.ts';
 import type { Capture } from '../src/capture/capture.ts';
 import type { Case } from '../src/model/labelled-case.ts';
@@ -11,7 +12,13 @@ import { runSuite } from '../src/run/run-suite.ts';
  * normalisation, every check, metrics and gates. Returns one timed run of `n` cases (warmed up
  * once), for the caller to interleave with other measurements.
  */
-export async function prepareFloor(n: number, capture: Capture): Promise<() => Promise<number>> {
+export async function prepareFloor(
+  n: number,
+  capture: Capture,
+  /** Spans of the implementation's own per case (plain API spans with two attributes). */
+  ownSpans = 0,
+): Promise<() => Promise<number>> {
+  const app = trace.getTracer('bench-app');
   const template: Case = {
     id: 'floor',
     title: 'floor',
@@ -33,6 +40,9 @@ export async function prepareFloor(n: number, capture: Capture): Promise<() => P
         await ctx.step(i, () => {
           if (i === 1)
             emitHandoff({ from: 'triage', to: 'refunds', payload: { order_id: 'A-1001' } });
+          if (i === 2)
+            for (let k = 0; k < ownSpans; k++)
+              app.startSpan('lookup', { attributes: { 'app.order': 'A-1001', 'app.k': k } }).end();
         });
       }
       return undefined;

@@ -135,7 +135,10 @@ for (const concurrency of [1, 4]) {
 // Baton alone: several runs, each beside a bare-loop run (the order alternating), so that the
 // shared machine's load falls on both alike; the median of each, and Baton's CPU time.
 const floorRun = await prepareFloor(N, createCapture());
+const OWN_SPANS = 10;
+const ownRun = await prepareFloor(N, createCapture(), OWN_SPANS);
 const floorRuns: { ms: number; cpuMs: number }[] = [];
+const ownRuns: number[] = [];
 const bareRuns: number[] = [];
 const timedFloor = async () => {
   const cpu = process.cpuUsage();
@@ -151,6 +154,7 @@ for (let i = 0; i < 5; i++) {
     await timedFloor();
     bareRuns.push(await bare(cases));
   }
+  ownRuns.push(await ownRun());
 }
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 const floorMs = median(floorRuns.map((r) => r.ms));
@@ -188,6 +192,10 @@ line(
 line(
   '  median of 5, beside the bare loop',
   `${perCase(Math.min(...floorRuns.map((r) => r.ms)))} fastest, ${perCase(Math.max(...floorRuns.map((r) => r.ms)))} slowest, ${perCase(median(floorRuns.map((r) => r.cpuMs)))} of CPU; bare loop ${perCase(median(bareRuns))} (load ${floorLoad})`,
+);
+line(
+  `  ${OWN_SPANS} spans of your own on top`,
+  `${(((median(ownRuns) - floorMs) / N / OWN_SPANS) * 1e3).toFixed(1)} µs a span (plain API spans, 2 attributes: recorded by the SDK and normalised)`,
 );
 const c1 = runs[0] as (typeof runs)[number];
 line(

@@ -10,7 +10,7 @@ import {
   TraceFlags,
 } from '@opentelemetry/api';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
-import { preciseNow } from './clock.ts';
+import { preciseNow, TIME_ORIGIN } from './clock.ts';
 
 /** Where a Baton span's record goes when it ends: its scope's buffer, while the scope is open. */
 export type RecordSink = (record: SpanRecord) => void;
@@ -44,7 +44,7 @@ function toMillis(t: TimeInput): number {
   if (t instanceof Date) return t.getTime();
   if (Array.isArray(t)) return t[0] * 1e3 + t[1] / 1e6;
   // The API's convention: a number below the time origin is a performance.now() reading.
-  return t < performance.timeOrigin ? performance.timeOrigin + t : t;
+  return t < TIME_ORIGIN ? TIME_ORIGIN + t : t;
 }
 
 function isAttributeValue(v: unknown): v is AttributeValue {
