@@ -16,9 +16,7 @@ function toMillis(t: HrTime): number {
 function preciseStart(span: ReadableSpan): number | undefined {
   const monotonic = (span as unknown as { _performanceStartTime?: unknown })._performanceStartTime;
   const explicit = (span as unknown as { _startTimeProvided?: unknown })._startTimeProvided;
-  return typeof monotonic === 'number' && explicit !== true
-    ? TIME_ORIGIN + monotonic
-    : undefined;
+  return typeof monotonic === 'number' && explicit !== true ? TIME_ORIGIN + monotonic : undefined;
 }
 
 /** The SDK's span as Baton's source-independent record (times in ms since the epoch). */
