@@ -12,6 +12,7 @@ export type BatonErrorCode =
   | 'file.unreadable'
   | 'adapter.load'
   | 'adapter.options'
+  | 'report.merge'
   | 'usage';
 
 /** Where in a file a problem is (1-based line and column). */

@@ -124,6 +124,26 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await reportCommand(file, flags, io));
     });
   cli
+    .command('merge')
+    .description('combine the report.json files of `baton run --shard i/n` into one run’s reports')
+    .argument('<reports...>', 'the shards’ report.json files')
+    .option('--out <dir>', 'write the merged reports here (default: reports/<suite name>)')
+    .option(
+      '--reporter <names>',
+      'console, json, md, html, junit, github; repeat or separate with commas (default: the suite’s)',
+      list,
+    )
+    .option(
+      '--allow-partial',
+      'merge even when shards are missing (the result is partial and fails)',
+    )
+    .option('--verbose', 'list passing cases too')
+    .option('--no-color', 'no colour in the console report')
+    .action(async (files: string[], flags) => {
+      const { mergeCommand } = await import('./merge-command.ts');
+      setExit(await mergeCommand(files, flags, io));
+    });
+  cli
     .command('init')
     .description('scaffold a suite, two cases, a module adapter and a CI workflow here')
     .option('--force', 'overwrite files that exist')

@@ -6,11 +6,11 @@ import { loadSuiteFile } from '../load/load-suite.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat, Suite } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
-import { renderConsole } from '../report/console.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { emitComparison, readRunReport } from './compare-output.ts';
 import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
-import { githubOutput, githubSourceBase } from './github-output.ts';
+import { emitReport } from './emit-report.ts';
+import { folderName } from './folder-name.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { isBatonError, printError, printProblems } from './print-problems.ts';
 import { guardProcess, type ProcessGuard } from './process-guard.ts';
@@ -18,9 +18,8 @@ import { createProgress } from './progress.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, prefetchRunInfo, type RunSelection, runInfo } from './run-info.ts';
 import { variantSuite } from './variant-suite.ts';
-import { writeReports } from './write-reports.ts';
 
-export { DEFAULT_SUITE };
+export { DEFAULT_SUITE, folderName };
 
 export interface RunFlags {
   readonly case?: readonly string[];
@@ -204,7 +203,13 @@ async function runOne(
   if (!evaluation.ok) return EXIT.usage;
   const { suite } = evaluation;
   const { cases, properties, interrupted } = evaluation.report;
-  if (cases.length === 0 && properties.length === 0 && !interrupted) {
+  // A shard may hold none of the cases (more shards than cases): its report still counts for
+  // baton merge, which needs every shard.
+  if (cases.length === 0 && flags.shard) {
+    io.stderr(
+      `baton: shard ${flags.shard.index}/${flags.shard.total} of ${path} holds none of the cases; its report is written for baton merge.\n`,
+    );
+  } else if (cases.length === 0 && properties.length === 0 && !interrupted) {
     io.stderr(
       `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
@@ -224,40 +229,18 @@ async function runOne(
   const config = suite.config;
   const formats = chooseReporters(flags.formats, config.reports.formats, io.env ?? {});
   const dir = reportDir(flags, config.name, config.reports.dir, suite.file, io.cwd, selection);
-  const sourceBase = githubSourceBase(io);
-  // Files first: the console's verdict line is the last word, so it must know everything that
-  // decides the exit code, a report that could not be written included.
-  const written = await writeOrExplain(
-    () =>
-      writeReports(report, formats, dir.path, {
-        cwd: io.cwd,
-        ...(sourceBase !== undefined && { sourceBase }),
-      }),
-    dir.path,
+  const exit = await emitReport(
+    report,
+    {
+      formats,
+      dir: dir.path,
+      ...(dir.note !== undefined && { note: dir.note }),
+      color: flags.color !== false && io.color,
+      verbose: flags.verbose ?? false,
+      unloaded: evaluation.problems.length > 0,
+    },
+    io,
   );
-  // Under --strict a rule that matched nothing is a setup error, like a broken file.
-  const strictError = report.warnings?.some((w) => w.severity === 'error') ?? false;
-  const exit =
-    evaluation.problems.length > 0 || !written.ok || strictError
-      ? EXIT.usage
-      : report.passed
-        ? EXIT.ok
-        : EXIT.gateFailed;
-  const shown = exit === EXIT.ok || !report.passed ? report : failedBy(report, written);
-  if (formats.includes('console')) {
-    io.stdout(
-      renderConsole(shown, {
-        color: flags.color !== false && io.color,
-        verbose: flags.verbose ?? false,
-      }),
-    );
-  }
-  if (formats.includes('github')) await githubOutput(shown, io);
-  if (!written.ok) printError(io, written.error);
-  else if (written.paths.length > 0) {
-    if (dir.note) io.stdout(`${dir.note}\n`);
-    io.stdout(`Reports: ${written.paths.map((w) => relative(io.cwd, w)).join(', ')}\n`);
-  }
   if (report.interrupted) return EXIT.noVerdict;
   if (!baseline) return exit;
   io.stdout('\n');
@@ -275,30 +258,6 @@ async function runOne(
     verbose: flags.verbose ?? false,
   };
   return Math.max(exit, await emitComparison(comparison, out, io));
-}
-
-type Written = { ok: true; paths: string[] } | { ok: false; error: BatonError };
-
-async function writeOrExplain(write: () => Promise<string[]>, dir: string): Promise<Written> {
-  try {
-    return { ok: true, paths: await write() };
-  } catch (error) {
-    if (error instanceof BatonError) return { ok: false, error };
-    const why = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      error: new BatonError(
-        'usage',
-        `Failed to write reports to ${dir}: ${why}. Pass --out (or reports.dir) a folder Baton may write into.`,
-      ),
-    };
-  }
-}
-
-/** The report as the console must show it when the exit code is not 0 for a reason of its own. */
-function failedBy(report: RunReport, written: Written): RunReport {
-  const why = written.ok ? 'a case did not load' : 'the reports could not be written';
-  return { ...report, passed: false, reasons: [...(report.reasons ?? []), why] };
 }
 
 function hasPropertyFlags(flags: RunFlags): boolean {
@@ -362,16 +321,4 @@ function reportDir(
     path: join(full, sub),
     note: `Partial run (${filterText(selection)}): reports go to ${relative(cwd, join(full, sub))}, leaving the full run's reports in ${relative(cwd, full) || '.'} as they were.`,
   };
-}
-
-/**
- * A suite name as one folder name: a name is free text (`../../etc`, `a/b`, `..`), and a report
- * folder made from it must stay inside --out or reports/.
- */
-export function folderName(name: string): string {
-  const safe = name
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .slice(0, 100);
-  return safe === '' ? 'suite' : safe;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { FINDING_CODES, PROPERTY_CODES } from './finding.ts';
 import { REPORT_SCHEMA_VERSION, RUN_WARNING_CODES, type RunReport } from './report.ts';
+import { REPORT_FORMATS } from './suite.ts';
 
 // The zod form of the RunReport, for the published JSON Schema (schemas/report.schema.json).
 // Objects allow unknown keys (the schema is generated in input mode): fields added later, an
@@ -71,6 +72,46 @@ const Repeat = z.object({
   error: RunError.optional(),
 });
 
+const Counts = z.partialRecord(Code, z.number().int().min(0));
+
+const RunMeasure = z.object({
+  status: Status,
+  failed: z.array(Code).describe('Codes of the findings that did not pass, in order.'),
+  passed: Counts.describe('Passing findings by code.'),
+  opportunities: Counts.describe("The chances each code had: the rates' denominators."),
+  targets: z.array(z.object({ expected: z.string(), observed: z.string() })),
+  hops: z.number().int().min(0),
+  recognition: z
+    .array(
+      z.object({
+        source: z.enum(['rule', 'preset', 'shape', 'steps']),
+        name: z.string(),
+        path: z.array(z.union([z.string(), z.number()])).optional(),
+        spans: z.number().int().min(0),
+      }),
+    )
+    .optional()
+    .describe('Spans each rule and shape matched (first repeat only).'),
+  notes: z
+    .array(
+      z.object({
+        code: z.enum(RUN_WARNING_CODES),
+        message: z.string(),
+        fix: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+const CaseMeasure = z
+  .object({
+    order: z.number().int().min(0).optional().describe('Position among the selected cases.'),
+    expectedHandoffs: z.number().int().min(0),
+    unloaded: z.boolean().optional().describe('The case stands for a file that did not load.'),
+    runs: z.array(RunMeasure),
+  })
+  .describe("What the run's metrics were computed from, one run a repeat (read by baton merge).");
+
 const Case = z.object({
   id: z.string(),
   title: z.string(),
@@ -115,6 +156,7 @@ const Case = z.object({
     )
     .optional()
     .describe('Findings, opportunities and repeats with the code, by code, over all repeats.'),
+  measured: CaseMeasure.optional(),
 });
 
 const Property = z.object({
@@ -150,9 +192,40 @@ const RunInfo = z.object({
   shard: z.object({ index: z.number().int().min(1), total: z.number().int().min(1) }).optional(),
   seeds: z.object({ properties: z.number().int().optional() }).optional(),
   partial: z.boolean().describe('True when filters or a shard left cases of the suite out.'),
+  merged: z
+    .object({
+      total: z.number().int().min(1),
+      shards: z.array(
+        z.object({
+          index: z.number().int().min(1),
+          file: z.string(),
+          startedAt: z.string(),
+          durationMs: z.number().min(0),
+        }),
+      ),
+      missing: z.array(z.number().int().min(1)).optional(),
+      durationSumMs: z.number().min(0),
+    })
+    .optional()
+    .describe(
+      'Set on a report baton merge made from shard reports; durationMs is then the range from the first start to the last end.',
+    ),
 });
 
-const Counts = z.partialRecord(Code, z.number().int().min(0));
+const Basis = z
+  .object({
+    suite: z.string().describe("sha256 of the suite's settings: the suite's fingerprint."),
+    cases: z
+      .object({ count: z.number().int().min(0), ids: z.string() })
+      .optional()
+      .describe('The cases selected before sharding: their count and a sha256 of their ids.'),
+    gates: z.array(z.object({ metric: z.string() })).describe('The gates the suite declares.'),
+    costs: z.partialRecord(Code, z.number().min(0)),
+    propertyFailures: z.number().int().min(0).optional(),
+    formats: z.array(z.enum(REPORT_FORMATS)),
+    strict: z.boolean(),
+  })
+  .describe('The suite settings the verdict came from, so shard reports can be merged.');
 
 /** The RunReport as a zod schema: the source of the published report JSON Schema. */
 export const RunReportSchema = z.object({
@@ -218,6 +291,7 @@ export const RunReportSchema = z.object({
     .optional()
     .describe('Absent in reports written before properties joined version 1.'),
   run: RunInfo.optional(),
+  basis: Basis.optional(),
   recognition: z
     .array(
       z.object({

@@ -1,6 +1,7 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { DataPath } from './data-path.ts';
 import type { Finding, FindingCode } from './finding.ts';
+import type { GateConfig, ReportFormat } from './suite.ts';
 import type { TimelineEvent } from './timeline.ts';
 
 /** Bump when a field changes meaning or disappears; adding a field does not bump it. */
@@ -90,6 +91,56 @@ export interface CaseResult {
   readonly timelineOmitted?: number;
   /** Every repeat's verdict, when the case ran more than once. */
   readonly runs?: readonly RepeatResult[];
+  /** What the run's metrics were computed from (absent in older reports): `baton merge` reads it. */
+  readonly measured?: CaseMeasure;
+}
+
+/** What one repeat of a case gave the run's metrics, recognition counts and warnings. */
+export interface RunMeasure {
+  readonly status: CaseStatus;
+  /** Codes of the findings that did not pass, in the order they were found. */
+  readonly failed: readonly FindingCode[];
+  /** Passing findings by code (`handoff.on_time`: 2). */
+  readonly passed: Readonly<Partial<Record<FindingCode, number>>>;
+  /** The chances each code had: the run's share of the rates' denominators. */
+  readonly opportunities: Readonly<Partial<Record<FindingCode, number>>>;
+  /** Expected and observed targets, for the confusion matrix (`none`: no handoff). */
+  readonly targets: readonly { readonly expected: string; readonly observed: string }[];
+  /** Handoffs observed. */
+  readonly hops: number;
+  /** Spans each rule and shape matched (first repeat only; absent when it errored). */
+  readonly recognition?: readonly MatchCount[];
+  /** Notes that become run warnings (first repeat only). */
+  readonly notes?: readonly CaseNote[];
+}
+
+/** One case's share of the run's metrics, so reports of shards can be merged into one. */
+export interface CaseMeasure {
+  /** Position of the case among the run's selected cases, before sharding. */
+  readonly order?: number;
+  /** Handoffs the case's labels expect. */
+  readonly expectedHandoffs: number;
+  /** Set on the errored case a case file that did not load stands for. */
+  readonly unloaded?: boolean;
+  /** One entry a repeat. */
+  readonly runs: readonly RunMeasure[];
+}
+
+/** The suite settings a run's verdict came from, and the suite's fingerprint. */
+export interface ReportBasis {
+  /** sha256 of the suite's settings as Baton read them (the file's content, layout aside). */
+  readonly suite: string;
+  /** The cases the run selected before sharding: how many, and a sha256 of their ids in order. */
+  readonly cases?: { readonly count: number; readonly ids: string };
+  /** The gates as the suite declares them. */
+  readonly gates: readonly GateConfig[];
+  readonly costs: Readonly<Partial<Record<FindingCode, number>>>;
+  /** The suite's `properties.max_failures`, when it has a `properties:` block. */
+  readonly propertyFailures?: number;
+  /** The reporters the suite asks for (`reports.formats`). */
+  readonly formats: readonly ReportFormat[];
+  /** The run was `--strict`. */
+  readonly strict: boolean;
 }
 
 /** A count over its denominator with a 95% Wilson score interval. */
@@ -229,6 +280,24 @@ export interface RunInfo {
   readonly seeds?: { readonly properties?: number };
   /** True when filters or a shard left cases of the suite out. */
   readonly partial: boolean;
+  /** Set on a report `baton merge` made from shard reports. */
+  readonly merged?: MergeInfo;
+}
+
+/** The shard reports a merged report came from. */
+export interface MergeInfo {
+  readonly total: number;
+  /** Each shard merged: its report file, start and duration. */
+  readonly shards: readonly {
+    readonly index: number;
+    readonly file: string;
+    readonly startedAt: string;
+    readonly durationMs: number;
+  }[];
+  /** Shards left out (`--allow-partial`): their cases are not in the report. */
+  readonly missing?: readonly number[];
+  /** The shards' durations summed; `durationMs` is the wall-clock range, first start to last end. */
+  readonly durationSumMs: number;
 }
 
 /** Everything a reporter or a later comparison needs, as versioned JSON. */
@@ -259,6 +328,8 @@ export interface RunReport {
   readonly warnings?: readonly RunWarning[];
   /** Versions, commit, filters, shard and seeds (written by the CLI). */
   readonly run?: RunInfo;
+  /** The suite's fingerprint and the settings the verdict came from (absent in older reports). */
+  readonly basis?: ReportBasis;
   /** Set when a signal stopped the run early: the report holds only the case runs that finished. */
   readonly interrupted?: {
     readonly signal: string;

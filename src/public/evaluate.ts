@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { createCapture } from '../capture/capture.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
@@ -6,6 +7,7 @@ import { loadContracts } from '../load/load-contracts.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectCases } from '../load/select-cases.ts';
+import { withBasis } from '../merge/basis.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { RunReport } from '../model/report.ts';
@@ -111,6 +113,8 @@ export async function evaluateSuite(
       ...(suite.lineOf && { lineOf: suite.lineOf }),
     },
     ...(options.strict !== undefined && { strict: options.strict }),
+    // A shard's report keeps what `baton merge` recomputes the whole run's metrics from.
+    ...(options.shard && { measure: true }),
     cases,
     brokenCases: brokenCases(broken),
     contracts: contracts.value,
@@ -129,7 +133,17 @@ export async function evaluateSuite(
     }),
   });
   // The whole evaluation: loading the suite, cases, contracts and implementation included.
-  const report = { ...run, durationMs: Math.round(performance.now() - started) };
+  const timed = { ...run, durationMs: Math.round(performance.now() - started) };
+  // What `baton merge` checks shard reports against and recomputes their verdict from.
+  const selected = selection.cases.map((c) => c.id);
+  const report = withBasis(timed, {
+    suiteHash: sha256(JSON.stringify(loaded.value.config)),
+    config,
+    strict: options.strict ?? false,
+    selected,
+    sharded: options.shard !== undefined,
+    selectedHash: sha256(selected.join('\n')),
+  });
   return {
     ok: true,
     suite,
@@ -139,6 +153,11 @@ export async function evaluateSuite(
     problems: selection.problems,
     capturedGlobally: capture.global,
   };
+}
+
+// The suite's fingerprint hashes its settings as read, so layout and comments do not change it.
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 function shown(file: string, cwd: string): string {

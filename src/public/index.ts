@@ -70,6 +70,8 @@ export { BatonError, type BatonErrorCode, type FileProblem } from '../errors.ts'
 export { loadCaseFile } from '../load/load-case.ts';
 export { loadSuiteFile } from '../load/load-suite.ts';
 export { selectCases } from '../load/select-cases.ts';
+// Merging the reports of shards (`baton run --shard i/n`) into one run's report
+export { mergeReports, type ShardReport } from '../merge/merge-reports.ts';
 export { type Cluster, clusteredRate } from '../metrics/clustered-rate.ts';
 export { computeMetrics } from '../metrics/compute-metrics.ts';
 export { wilson } from '../metrics/wilson.ts';

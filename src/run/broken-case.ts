@@ -1,5 +1,6 @@
 import { withMessage } from '../checks/describe-finding.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
+import { caseMeasure } from '../metrics/run-measure.ts';
 import type { CaseResult } from '../model/report.ts';
 
 /** A case file that failed to load: it runs no steps but still counts, as an error. */
@@ -53,6 +54,7 @@ export function brokenCaseOutcome(broken: BrokenCase): { run: CaseRun; result: C
     cost: 0,
     durationMs: 0,
     error,
+    measured: caseMeasure([run], 0, true),
   };
   return { run, result };
 }

@@ -1,3 +1,4 @@
+import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { GateResult, RunMetrics, RunSummary } from '../model/report.ts';
 import { outcomeOf } from '../model/report.ts';
 import type { GateConfig } from '../model/suite.ts';
@@ -136,6 +137,29 @@ export function runVerdict(
   return { passed, reasons };
 }
 
+/** Why a `--strict` run fails when rules matched nothing. */
+export function strictReason(rules: number): string {
+  return `${rules} ${rules === 1 ? 'rule' : 'rules'} matched no span (--strict)`;
+}
+
 function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
+}
+
+/** A suite with properties gets a `properties_failed` gate unless it sets one itself. */
+export function suiteGates(
+  config: {
+    readonly gates: readonly GateConfig[];
+    readonly properties?: { readonly max_failures: number } | undefined;
+  },
+  properties: readonly PropertyResult[],
+): GateConfig[] {
+  const gates = [...config.gates];
+  const declared = gates.some((g) => g.metric === 'properties_failed');
+  if (properties.length > 0 && !declared && config.properties) {
+    if (gates.length === 0)
+      gates.push({ metric: 'pass_rate', min: 1 }, { metric: 'errored', max: 0 });
+    gates.push({ metric: 'properties_failed', max: config.properties.max_failures });
+  }
+  return gates;
 }

@@ -9,10 +9,10 @@ import { computeMetrics } from '../metrics/compute-metrics.ts';
 import { type LineOf, runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../model/report.ts';
-import type { GateConfig, ParsedSuite } from '../model/suite.ts';
+import type { ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
-import { evaluateGates, runVerdict } from './gates.ts';
+import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import type { StopControl } from './stop-control.ts';
@@ -59,6 +59,8 @@ export interface RunPlan {
   readonly stop?: StopControl;
   /** Collects errors that escape the implementation; each one fails the run. */
   readonly strays?: StrayErrors;
+  /** Keep in each case what its metrics are computed from, for `baton merge` (shard runs). */
+  readonly measure?: boolean;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   // An interrupted run reports the cases that ran; those never started are only counted.
   const ran = plan.cases.flatMap((c, i) => (pooled[i] ? [{ c, runs: pooled[i] }] : []));
   const runsByCase = ran.map((r) => r.runs);
-  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs));
+  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs, plan.measure));
   for (const broken of plan.brokenCases ?? []) {
     const { run, result } = brokenCaseOutcome(broken);
     runsByCase.push([run]);
@@ -114,16 +116,11 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   const tallies = cases.map((c) => c.tally ?? {});
   const metrics = computeMetrics(runsByCase, config.costs, properties, tallies);
   const summary = summarize(cases, properties);
-  const gates = evaluateGates(gatesOf(config, properties), metrics, summary);
+  const gates = evaluateGates(suiteGates(config, properties), metrics, summary);
   const { recognition, warnings } = recognitionOf(plan, runsByCase);
   const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
   const strictErrors = warnings.filter((w) => w.severity === 'error').length;
-  const reasons = [
-    ...verdict.reasons,
-    ...(strictErrors > 0
-      ? [`${strictErrors} ${strictErrors === 1 ? 'rule' : 'rules'} matched no span (--strict)`]
-      : []),
-  ];
+  const reasons = [...verdict.reasons, ...(strictErrors > 0 ? [strictReason(strictErrors)] : [])];
   // Escaped in Baton's process, then those an isolate reported after their case had finished.
   const unhandled = [
     ...unhandledOf(runsByCase, plan.strays),
@@ -216,16 +213,4 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
     ...(o.path !== undefined && { path: o.path }),
     ...(o.only !== undefined && { only: o.only }),
   });
-}
-
-/** A suite with properties gets a `properties_failed` gate unless it sets one itself. */
-function gatesOf(config: ParsedSuite, properties: readonly PropertyResult[]): GateConfig[] {
-  const gates = [...config.gates];
-  const declared = gates.some((g) => g.metric === 'properties_failed');
-  if (properties.length > 0 && !declared && config.properties) {
-    if (gates.length === 0)
-      gates.push({ metric: 'pass_rate', min: 1 }, { metric: 'errored', max: 0 });
-    gates.push({ metric: 'properties_failed', max: config.properties.max_failures });
-  }
-  return gates;
 }

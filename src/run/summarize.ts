@@ -2,6 +2,7 @@ import type { PropertyResult } from '../contracts/properties/property-result.ts'
 import type { CaseRun } from '../metrics/case-run.ts';
 import { caseTally } from '../metrics/case-tally.ts';
 import { runCost } from '../metrics/compute-metrics.ts';
+import { caseMeasure } from '../metrics/run-measure.ts';
 import type { FindingCode } from '../model/finding.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { CaseResult, CaseStatus, RunSummary } from '../model/report.ts';
@@ -14,11 +15,15 @@ function statusOf(runs: readonly CaseRun[]): CaseStatus {
   return 'pass';
 }
 
-/** One case's verdict over its repeats; findings shown are those of the first run like it. */
+/**
+ * One case's verdict over its repeats; findings shown are those of the first run like it.
+ * `measure` keeps what its metrics are computed from (`measured`, for `baton merge`).
+ */
 export function toCaseResult(
   testCase: Case,
   runs: readonly CaseRun[],
   costs: Partial<Record<FindingCode, number>>,
+  measure = false,
 ): CaseResult {
   const status = statusOf(runs);
   const shown = runs.find((r) => r.status === status) ?? runs[0];
@@ -40,6 +45,7 @@ export function toCaseResult(
     ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
     tally: caseTally(runs),
     ...caseDetails(testCase, runs, shown),
+    ...(measure && { measured: caseMeasure(runs, testCase.labels.handoffs.length) }),
   };
 }
 

@@ -1,0 +1,242 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type CliResult,
+  FIXTURES,
+  lines,
+  REPO,
+  readReport,
+  runCli,
+  stackLines,
+  tempDir,
+} from './helpers.ts';
+
+// 38 cases, 8 of which fail under this policy; run twice each, so pass^k and the intervals
+// clustered by case are both exercised.
+const SUITE = 'suites/example-regressed.yaml';
+const PASSING = 'suites/example.yaml';
+const SHARDS = ['1/3', '2/3', '3/3'] as const;
+
+/**
+ * The fields in which two runs of the same cases differ: timings, and the span ids and clock
+ * times of the spans each run recorded. Everything else in report.json must be equal.
+ */
+const RUN_FIELDS = [
+  'startedAt',
+  'durationMs',
+  'run.merged',
+  'cases[].durationMs',
+  'cases[].runs[].durationMs',
+  'cases[].runs[].findings[].spanIds',
+  'cases[].findings[].spanIds',
+  'cases[].handoffs[].spanId',
+  'cases[].timeline[].at',
+  'cases[].timeline[].end',
+  'cases[].timeline[].spanId',
+] as const;
+
+/** The value with every RUN_FIELDS path removed. */
+function withoutRunFields(value: unknown): unknown {
+  const drop = (v: unknown, path: readonly string[]): unknown => {
+    if (path.length === 0 || v === null || typeof v !== 'object') return v;
+    const [head, ...rest] = path as [string, ...string[]];
+    const list = head.endsWith('[]');
+    const key = list ? head.slice(0, -2) : head;
+    const copy = { ...(v as Record<string, unknown>) };
+    if (rest.length === 0 && !list) delete copy[key];
+    else if (list && Array.isArray(copy[key]))
+      copy[key] = (copy[key] as unknown[]).map((item) => drop(item, rest));
+    else if (!list) copy[key] = drop(copy[key], rest);
+    return copy;
+  };
+  return RUN_FIELDS.reduce((v, field) => drop(v, field.split('.')), value);
+}
+
+/** The console report without its header's duration and the Reports line (paths differ). */
+function verdictLines(result: CliResult): string[] {
+  return lines(result.stdout)
+    .filter((l) => !l.startsWith('Reports: ') && !l.startsWith('Partial run'))
+    .map((l) => l.replace(/ · [\d.]+ m?s$/, ''));
+}
+
+let dir: string;
+let remove: () => Promise<void>;
+let whole: CliResult;
+const shards: string[] = [];
+const out = (name: string) => join(dir, name);
+const report = (name: string) => join(out(name), 'report.json');
+
+beforeAll(async () => {
+  ({ path: dir, remove } = await tempDir());
+  whole = await runCli(['run', SUITE, '--repeat', '2', '--out', out('whole')]);
+  for (const [i, shard] of SHARDS.entries()) {
+    const result = await runCli([
+      'run',
+      SUITE,
+      '--repeat',
+      '2',
+      '--shard',
+      shard,
+      '--out',
+      out(`s${i + 1}`),
+    ]);
+    expect(result.stderr).toBe('');
+    shards.push(report(`s${i + 1}`));
+  }
+});
+afterAll(() => remove());
+
+describe('baton merge of three shards', () => {
+  test('gives the report, console verdict and exit code of one run over every case', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    // Given out of order: the order of the reports does not matter.
+    const merged = await runCli(['merge', s3, s1, s2, '--out', out('merged')]);
+    expect(merged.stderr).toBe('');
+    expect(whole.code).toBe(1);
+    expect(merged.code).toBe(whole.code);
+    expect(verdictLines(merged)).toEqual(verdictLines(whole));
+    const one = await readReport(report('whole'));
+    const combined = await readReport(report('merged'));
+    expect(combined.cases.length).toBe(38);
+    expect(combined.summary.failed).toBeGreaterThan(0);
+    expect(combined.metrics.passRate.effective).toBeDefined();
+    expect(withoutRunFields(combined)).toEqual(withoutRunFields(one));
+    expect(combined.run?.merged?.shards.map((s) => s.index)).toEqual([1, 2, 3]);
+    expect(combined.run?.shard).toBeUndefined();
+    expect(combined.run?.partial).toBe(false);
+    // Each shard alone judged only its slice: their case counts add up to the whole.
+    const parts = await Promise.all(shards.map((s) => readReport(s)));
+    expect(parts.map((p) => p.cases.length).every((n) => n > 0 && n < 38)).toBe(true);
+  });
+
+  test('writes every reporter a run writes', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    const merged = await runCli([
+      ...['merge', s1, s2, s3, '--out', out('all')],
+      ...['--reporter', 'console,json,md,html,junit'],
+    ]);
+    expect(merged.code).toBe(1);
+    expect(merged.stdout).toMatch(
+      /Reports: .*report\.json, .*report\.md, .*report\.html, .*junit\.xml/,
+    );
+    const junit = await readFile(join(out('all'), 'junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)?.length).toBe(76);
+    expect(await readFile(join(out('all'), 'report.md'), 'utf8')).toMatch(/example-regressed/);
+  });
+
+  test('a passing suite merges to a passing verdict (exit 0)', async () => {
+    const files: string[] = [];
+    for (const [i, shard] of SHARDS.entries()) {
+      const result = await runCli(['run', PASSING, '--shard', shard, '--out', out(`p${i + 1}`)]);
+      expect(result.code).toBe(0);
+      files.push(report(`p${i + 1}`));
+    }
+    const merged = await runCli(['merge', ...files, '--out', out('passing')]);
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toMatch(/^PASS {2}38 cases/m);
+    // A shard of another suite is refused, naming both files.
+    const mixed = await runCli(['merge', shards[0]!, files[1]!, shards[2]!]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/differ in their suite \(example-regressed and example\)/);
+  });
+});
+
+describe('baton merge of a suite with a case file that does not load', () => {
+  test('exits 2 and says FAIL like one run, the broken file reported once', async () => {
+    const suite = join(dir, 'broken.yaml');
+    const fixtures = join(REPO, FIXTURES);
+    await writeFile(
+      suite,
+      [
+        'name: broken',
+        `cases: { include: ["${fixtures}/bad/cases/*.yaml"] }`,
+        `adapter: { type: module, path: "${fixtures}/impl/scripted.ts" }`,
+        'gates: [{ metric: count, code: handoff.missed, max: 0 }]',
+      ].join('\n'),
+    );
+    const one = await runCli(['run', suite, '--out', out('broken-whole')]);
+    const parts: string[] = [];
+    for (const shard of ['1/2', '2/2']) {
+      const name = `broken-${shard.replace('/', '-')}`;
+      expect((await runCli(['run', suite, '--shard', shard, '--out', out(name)])).code).toBe(2);
+      parts.push(report(name));
+    }
+    const merged = await runCli(['merge', ...parts.reverse(), '--out', out('broken-merged')]);
+    expect(one.code).toBe(2);
+    expect(merged.code).toBe(2);
+    expect(verdictLines(merged)).toEqual(verdictLines(one));
+    expect(verdictLines(merged).at(-1)).toMatch(/^FAIL .*1 case did not load$/);
+    const combined = await readReport(report('broken-merged'));
+    expect(withoutRunFields(combined)).toEqual(
+      withoutRunFields(await readReport(report('broken-whole'))),
+    );
+  });
+});
+
+describe('baton merge refuses what is not the shards of one run', () => {
+  const refused = async (args: string[], message: RegExp) => {
+    const result = await runCli(['merge', ...args, '--out', out('refused')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(stackLines(result.stderr)).toEqual([]);
+    expect(result.stdout).toBe('');
+  };
+
+  test('a missing shard, named; --allow-partial merges the others and fails', async () => {
+    const [s1, , s3] = shards as [string, string, string];
+    await refused(
+      [s1, s3],
+      /shard 2\/3 is missing\. Pass its report\.json too, or --allow-partial/,
+    );
+    const partial = await runCli(['merge', s1, s3, '--allow-partial', '--out', out('partial')]);
+    expect(partial.code).toBe(1);
+    expect(partial.stderr).toMatch(/shard\(s\) 2\/3 missing \(--allow-partial\)/);
+    const merged = await readReport(report('partial'));
+    expect(merged.run?.partial).toBe(true);
+    expect(merged.run?.merged?.missing).toEqual([2]);
+    expect(merged.reasons).toContain('shard 2/3 not merged');
+    expect(merged.passed).toBe(false);
+  });
+
+  test('the same shard twice, a report that is not a shard, a file that is not a report', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    await refused([s1, s1, s2, s3], /shard 1\/3 is given twice/);
+    await refused([report('whole')], /whole\/report\.json is not a shard report/);
+    await refused(
+      [SUITE],
+      /Failed to read the shard report suites\/example-regressed\.yaml: it is not valid JSON/,
+    );
+    await refused([join(dir, 'nowhere.json')], /nowhere\.json: there is no such file/);
+  });
+
+  test('a shard of another Baton version', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    const other = join(dir, 'other-version.json');
+    const data = JSON.parse(await readFile(s2, 'utf8'));
+    await writeFile(other, JSON.stringify({ ...data, run: { ...data.run, baton: '9.9.9' } }));
+    await refused(
+      [s1, other, s3],
+      /differ in their Baton version \(0\.1\.0 and 9\.9\.9\)\. Run every shard with the same Baton/,
+    );
+  });
+
+  test('an interrupted shard is merged, said so, marked interrupted and does not pass', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    const cut = join(dir, 'interrupted.json');
+    const data = JSON.parse(await readFile(s2, 'utf8'));
+    await writeFile(
+      cut,
+      JSON.stringify({ ...data, interrupted: { signal: 'SIGTERM', casesNotRun: 4 } }),
+    );
+    const result = await runCli(['merge', s1, cut, s3, '--out', out('interrupted')]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /interrupted\.json is an interrupted shard \(SIGTERM, 4 case\(s\) not run\)/,
+    );
+    expect(result.stdout).toMatch(/INTERRUPTED {2}by SIGTERM: 4 case\(s\) not run/);
+    const merged = await readReport(report('interrupted'));
+    expect(merged.interrupted).toEqual({ signal: 'SIGTERM', casesNotRun: 4 });
+    expect(merged.passed).toBe(false);
+  });
+});
