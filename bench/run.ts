@@ -190,7 +190,7 @@ line(
   `${perCase(floorMs)}: runner, capture with the SDK, normalise, checks, metrics (4 steps, 1 handoff)`,
 );
 line(
-  '  median of 5, beside the bare loop',
+  '  5 runs beside the bare loop',
   `${perCase(Math.min(...floorRuns.map((r) => r.ms)))} fastest, ${perCase(Math.max(...floorRuns.map((r) => r.ms)))} slowest, ${perCase(median(floorRuns.map((r) => r.cpuMs)))} of CPU; bare loop ${perCase(median(bareRuns))} (load ${floorLoad})`,
 );
 line(

@@ -23,8 +23,8 @@ export function computeMetrics(
   runsByCase: readonly (readonly CaseRun[])[],
   costs: Partial<Record<FindingCode, number>>,
   properties: readonly PropertyResult[] = [],
-  /** Each case's `caseTally`, when the caller has them already (one a case, in order). */
-  caseTallies?: readonly Partial<Record<FindingCode, CodeTally>>[],
+  /** Each case's `caseTally` where the caller has it already (one a case, in order). */
+  caseTallies?: readonly (Readonly<Partial<Record<FindingCode, CodeTally>>> | undefined)[],
 ): RunMetrics {
   const runs = runsByCase.flat();
   const tallies = runsByCase.map((r, i) => ({

@@ -113,7 +113,7 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     cases.push(result);
   }
   // Each case's tally is in its result already: the metrics reuse it.
-  const tallies = cases.map((c) => c.tally ?? {});
+  const tallies = cases.map((c) => c.tally);
   const metrics = computeMetrics(runsByCase, config.costs, properties, tallies);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(suiteGates(config, properties), metrics, summary);
