@@ -4,15 +4,16 @@
  * written when it ends; every trace is whole), then, in child processes of their own taking
  * turns, reads it with a bare `readline` + `JSON.parse` loop (the parser's speed: it only counts
  * the spans) and with Baton's streaming reader normalising every trace into a timeline. Prints
- * spans/s of both, their ratio (median of interleaved rounds), each one's peak resident memory,
- * and how many traces came out cut: checked against the generator, not taken from the reader.
+ * spans/s of both, their ratio (median of interleaved rounds, with the machine load during them),
+ * each one's peak resident memory and CPU time, and how many traces came out cut: checked against
+ * the generator, not taken from the reader.
  * Usage: node bin/run-ts.mjs bench/traces.ts [spans=1000000]
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { normalize } from '../src/normalize/normalize.ts';
@@ -32,6 +33,8 @@ interface Read {
   /** Traces without all of their spans, whatever the reader said. */
   readonly cut: number;
   readonly ms: number;
+  /** CPU time of the whole child process (user + system), start-up included. */
+  readonly cpuMs: number;
   readonly peakRssMb: number;
 }
 
@@ -60,24 +63,22 @@ export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> 
     };
     const bare: Read[] = [];
     const baton: Read[] = [];
+    const loads: string[] = [];
     for (let i = 0; i < ROUNDS; i++) {
+      loads.push((loadavg()[0] as number).toFixed(1));
       if (i % 2 === 0) bare.push(child('--bare'));
       baton.push(child('--baton'));
       if (i % 2 === 1) bare.push(child('--bare'));
     }
     const rate = (r: Read) => r.spans / (r.ms / 1e3);
     const b = baton.at(-1) as Read;
-    line(
-      'bare readline + JSON.parse loop',
-      `${Math.round(median(bare.map(rate)))} spans/s  peak RSS ${median(bare.map((r) => r.peakRssMb)).toFixed(0)} MB`,
-    );
-    line(
-      'baton read + normalise',
-      `${Math.round(median(baton.map(rate)))} spans/s  peak RSS ${median(baton.map((r) => r.peakRssMb)).toFixed(0)} MB`,
-    );
+    const figures = (reads: Read[]) =>
+      `${Math.round(median(reads.map(rate)))} spans/s  peak RSS ${median(reads.map((r) => r.peakRssMb)).toFixed(0)} MB  CPU ${(median(reads.map((r) => r.cpuMs)) / 1e3).toFixed(1)} s`;
+    line('bare readline + JSON.parse loop', figures(bare));
+    line('baton read + normalise', figures(baton));
     line(
       '  speed vs the bare loop',
-      `${median(baton.map((r, i) => rate(r) / rate(bare[i] as Read))).toFixed(2)}× (median of ${ROUNDS} interleaved rounds)`,
+      `${median(baton.map((r, i) => rate(r) / rate(bare[i] as Read))).toFixed(2)}× (median of ${ROUNDS} interleaved rounds; load during them ${loads.join(' → ')})`,
     );
     line(
       '  traces',
@@ -175,6 +176,11 @@ export async function writeFile(file: string, total: number) {
   return { spans, traces: turns, ms: performance.now() - started };
 }
 
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e3;
+}
+
 /** Samples this process's resident memory until stopped; returns the peak in MB. */
 function rssSampler(): () => number {
   globalThis.gc?.();
@@ -205,7 +211,16 @@ async function readBare(file: string): Promise<Read> {
     for (const r of request.resourceSpans) for (const s of r.scopeSpans) spans += s.spans.length;
   }
   const ms = performance.now() - started;
-  return { spans, traces: 0, handoffs: 0, partial: 0, cut: 0, ms, peakRssMb: stop() };
+  return {
+    spans,
+    traces: 0,
+    handoffs: 0,
+    partial: 0,
+    cut: 0,
+    ms,
+    cpuMs: cpuMs(),
+    peakRssMb: stop(),
+  };
 }
 
 async function readBaton(file: string): Promise<Read> {
@@ -224,7 +239,7 @@ async function readBaton(file: string): Promise<Read> {
     for (const e of normalize(t.spans).events) if (e.kind === 'handoff') handoffs++;
   }
   const ms = performance.now() - started;
-  return { spans, traces, handoffs, partial, cut, ms, peakRssMb: stop() };
+  return { spans, traces, handoffs, partial, cut, ms, cpuMs: cpuMs(), peakRssMb: stop() };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

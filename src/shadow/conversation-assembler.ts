@@ -1,6 +1,7 @@
 import { ATTR } from '../conventions/attributes.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 // The attributes the traces adapter reads a conversation id from: one rule for both.
+import { RecentKeys } from '../traces/recent-keys.ts';
 import { CONVERSATION_KEYS } from '../traces/trace-index.ts';
 
 export interface AssemblerOptions {
@@ -57,7 +58,7 @@ export class ConversationAssembler {
   private readonly groups = new Map<string, Group>(); // least recently active first
   private readonly byTrace = new Map<string, Group>();
   private readonly settling = new Set<Group>();
-  private readonly finishedKeys = new Set<string>();
+  private readonly finishedKeys = new RecentKeys(REMEMBERED);
   private ready: FinishedConversation[] = [];
   private held = 0;
 
@@ -189,8 +190,6 @@ export class ConversationAssembler {
 
   private remember(key: string): void {
     this.finishedKeys.add(key);
-    if (this.finishedKeys.size > REMEMBERED)
-      this.finishedKeys.delete(this.finishedKeys.values().next().value as string);
   }
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { byteLines } from './byte-lines.ts';
 
@@ -23,5 +24,23 @@ describe('byteLines', () => {
         expect(Buffer.from(text).toString('utf8', l.start, l.end)).toBe(l.text);
       }
     }
+  });
+
+  it('splits any text in any chunking as String.split does, each range reading back its line', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('a', 'é', '\n', '\r\n', '\r', '{}'), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 9 }),
+        async (parts, size) => {
+          const text = parts.join('');
+          const got = await lines(text, size);
+          const expected = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+          if (text.endsWith('\n') || text === '') expected.pop();
+          expect(got.map((l) => l.text)).toEqual(expected);
+          const bytes = Buffer.from(text);
+          for (const l of got) expect(bytes.toString('utf8', l.start, l.end)).toBe(l.text);
+        },
+      ),
+    );
   });
 });

@@ -12,29 +12,40 @@ const CARRIAGE_RETURN = 0x0d;
 /**
  * Splits a stream of byte chunks into lines, keeping byte offsets (readline does not) so that a
  * trace index can read a line back later without reading the file again. Only a line that spans
- * chunks is copied, once; memory is one chunk plus the longest line.
+ * chunks is copied, once, and only its own bytes; memory is one chunk plus the longest line.
  */
 export async function* byteLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<ByteLine> {
   let pending: Buffer[] = []; // the start of a line that began in earlier chunks
-  let offset = 0; // file offset of the first byte of pending (or of the chunk when none)
+  let pendingAt = 0; // file offset of the first byte of pending
+  let offset = 0; // file offset of the chunk
   let line = 1;
   for await (const chunk of chunks) {
-    if (chunk.indexOf(NEWLINE) === -1) {
-      pending.push(chunk);
-      continue;
-    }
-    const buf = pending.length > 0 ? Buffer.concat([...pending, chunk]) : chunk;
-    pending = [];
     let from = 0;
-    for (let nl = buf.indexOf(NEWLINE); nl !== -1; nl = buf.indexOf(NEWLINE, from)) {
-      yield lineOf(buf, from, nl, offset, line++);
+    if (pending.length > 0) {
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl === -1) {
+        pending.push(chunk);
+        offset += chunk.length;
+        continue;
+      }
+      // The line that began earlier ends here: join its pieces, this chunk's head included.
+      const joined = Buffer.concat([...pending, chunk.subarray(0, nl)]);
+      yield lineOf(joined, 0, joined.length, pendingAt, line++);
+      pending = [];
       from = nl + 1;
     }
-    if (from < buf.length) pending.push(buf.subarray(from));
-    offset += from;
+    for (let nl = chunk.indexOf(NEWLINE, from); nl !== -1; nl = chunk.indexOf(NEWLINE, from)) {
+      yield lineOf(chunk, from, nl, offset, line++);
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      pending.push(chunk.subarray(from));
+      pendingAt = offset + from;
+    }
+    offset += chunk.length;
   }
   const rest = Buffer.concat(pending);
-  if (rest.length > 0) yield lineOf(rest, 0, rest.length, offset, line);
+  if (rest.length > 0) yield lineOf(rest, 0, rest.length, pendingAt, line);
 }
 
 function lineOf(buf: Buffer, from: number, to: number, offset: number, line: number): ByteLine {

@@ -1,6 +1,7 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { spanDefect, toSpanRecord } from './otlp-spans.ts';
-import { type OnProblem, readSpanBatches } from './read-batches.ts';
+import type { OnProblem } from './read-batches.ts';
+import { readSpanRecords } from './read-records.ts';
+import { RecentKeys } from './recent-keys.ts';
 
 /** The spans of one trace, as a file held them. */
 export interface Trace {
@@ -50,22 +51,16 @@ export async function* readTraces(
   const onProblem = options.onProblem ?? (() => {});
   const open = new Map<string, Open>(); // least recently extended first
   const waiting = new Map<string, Open>(); // quiet but rootless: complete or not, nobody knows
-  const done = new Set<string>();
+  const done = new RecentKeys(REMEMBERED_DONE);
   let seq = 0;
   let held = 0;
   const finish = (id: string, t: Open, cut: boolean): Trace => {
     held -= t.spans.length;
     done.add(id);
-    if (done.size > REMEMBERED_DONE) done.delete(done.values().next().value as string);
     return { traceId: id, spans: t.spans, partial: cut || t.late };
   };
-  for await (const batch of readSpanBatches(file, onProblem)) {
-    for (const raw of batch.raw) {
-      const span = toSpanRecord(raw);
-      if (!span) {
-        onProblem({ file, line: batch.line, message: spanDefect(raw) ?? 'not a span' });
-        continue;
-      }
+  for await (const batch of readSpanRecords(file, onProblem)) {
+    for (const span of batch.spans) {
       if (options.select && !options.select(span.traceId)) continue;
       const id = span.traceId;
       let t = open.get(id) ?? waiting.get(id);

@@ -2,9 +2,8 @@ import { conversationFacts } from '../../metrics/production/conversation-facts.t
 import { ProductionTally } from '../../metrics/production/production-tally.ts';
 import type { ProductionMetrics } from '../../model/production-metrics.ts';
 import type { ShadowLiveConfig } from '../../model/shadow-config.ts';
-import type { SpanRecord } from '../../normalize/span-record.ts';
-import { toSpanRecord } from '../../traces/otlp-spans.ts';
-import { readSpanBatches, type TraceProblem } from '../../traces/read-batches.ts';
+import type { TraceProblem } from '../../traces/read-batches.ts';
+import { readSpanRecords } from '../../traces/read-records.ts';
 import { ConversationAssembler, type FinishedConversation } from '../conversation-assembler.ts';
 import { liveReader } from '../live-trace.ts';
 import { liveView } from '../live-view.ts';
@@ -61,14 +60,7 @@ export async function traceStats(files: readonly string[], o: StatsOptions): Pro
     const onProblem = (p: TraceProblem) => {
       if (problems.length < MAX_PROBLEMS) problems.push(p);
     };
-    for await (const batch of readSpanBatches(file, onProblem)) {
-      const spans: SpanRecord[] = [];
-      for (const raw of batch.raw) {
-        const span = toSpanRecord(raw);
-        if (span) spans.push(span);
-        else
-          onProblem({ file, line: batch.line, message: 'a span without valid ids or start time' });
-      }
+    for await (const { spans } of readSpanRecords(file, onProblem)) {
       seen += spans.length;
       assembler.add(spans, seen);
       take(assembler.takeFinished(seen));
