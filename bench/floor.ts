@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import type { Adapter } from '../src/adapters/adapter.ts';
 import type { Capture } from '../src/capture/capture.ts';
 import type { Case } from '../src/model/labelled-case.ts';
@@ -8,9 +9,16 @@ import { runSuite } from '../src/run/run-suite.ts';
 /**
  * Baton's own machinery per case, with no implementation work at all: a four-step case whose
  * adapter emits one handoff. What remains is the runner, the case and step spans, capture,
- * normalisation, every check, metrics and gates.
+ * normalisation, every check, metrics and gates. Returns one timed run of `n` cases (warmed up
+ * once), for the caller to interleave with other measurements.
  */
-export async function benchFloor(n: number, capture: Capture): Promise<number> {
+export async function prepareFloor(
+  n: number,
+  capture: Capture,
+  /** Spans of the implementation's own per case (plain API spans with two attributes). */
+  ownSpans = 0,
+): Promise<() => Promise<number>> {
+  const app = trace.getTracer('bench-app');
   const template: Case = {
     id: 'floor',
     title: 'floor',
@@ -32,6 +40,9 @@ export async function benchFloor(n: number, capture: Capture): Promise<number> {
         await ctx.step(i, () => {
           if (i === 1)
             emitHandoff({ from: 'triage', to: 'refunds', payload: { order_id: 'A-1001' } });
+          if (i === 2)
+            for (let k = 0; k < ownSpans; k++)
+              app.startSpan('lookup', { attributes: { 'app.order': 'A-1001', 'app.k': k } }).end();
         });
       }
       return undefined;
@@ -55,5 +66,11 @@ export async function benchFloor(n: number, capture: Capture): Promise<number> {
     return performance.now() - started;
   };
   await run();
+  return run;
+}
+
+/** The best of three floor runs, in ms. */
+export async function benchFloor(n: number, capture: Capture): Promise<number> {
+  const run = await prepareFloor(n, capture);
   return Math.min(await run(), await run(), await run());
 }

@@ -13,30 +13,44 @@ const message = (i: number) => `I'd like a refund for order A-${id(i)}.`;
 /** The router both tools drive: one handoff decision, triage to refunds on a refund request. */
 const ROUTER = `const route = (text) => (/refund/i.test(text) ? 'refunds' : undefined);`;
 
+const caseYaml = (i: number) =>
+  [
+    `id: refund-${id(i)}`,
+    'title: A refund request goes to refunds',
+    'source: synthetic',
+    'participants: { agents: [triage, refunds] }',
+    'steps:',
+    `  - customer: "${message(i)}"`,
+    'expect:',
+    '  handoffs:',
+    '    - { from: triage, to: refunds, at: 0 }',
+    '',
+  ].join('\n');
+
+/** How Baton's cases are laid out: one file a case, or all in one YAML stream (as promptfoo's). */
+export type BatonLayout = 'files' | 'stream';
+
 /**
- * Baton's side: one case file per case (as a team writes them), a suite at concurrency 4 that
- * writes report.json, and a module adapter that emits the router's handoff.
+ * Baton's side: one case file per case (as a team writes them) or every case in one YAML stream
+ * (`---` between cases, as promptfoo reads its tests from one file), a suite at concurrency 4
+ * that writes report.json, and a module adapter that emits the router's handoff.
  */
-export function writeBatonWorkload(dir: string, n: number, batonRoot: string): Workload {
+export function writeBatonWorkload(
+  dir: string,
+  n: number,
+  batonRoot: string,
+  layout: BatonLayout = 'files',
+): Workload {
   mkdirSync(join(dir, 'cases'), { recursive: true });
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   symlinkSync(batonRoot, join(dir, 'node_modules/baton-handoffs'), 'dir');
-  for (let i = 1; i <= n; i++) {
-    writeFileSync(
-      join(dir, 'cases', `refund-${id(i)}.yaml`),
-      [
-        `id: refund-${id(i)}`,
-        'title: A refund request goes to refunds',
-        'source: synthetic',
-        'participants: { agents: [triage, refunds] }',
-        'steps:',
-        `  - customer: "${message(i)}"`,
-        'expect:',
-        '  handoffs:',
-        '    - { from: triage, to: refunds, at: 0 }',
-        '',
-      ].join('\n'),
-    );
+  if (layout === 'stream') {
+    const all: string[] = [];
+    for (let i = 1; i <= n; i++) all.push(caseYaml(i));
+    writeFileSync(join(dir, 'cases', 'refunds.yaml'), all.join('---\n'));
+  } else {
+    for (let i = 1; i <= n; i++)
+      writeFileSync(join(dir, 'cases', `refund-${id(i)}.yaml`), caseYaml(i));
   }
   writeFileSync(
     join(dir, 'suite.yaml'),

@@ -2,6 +2,8 @@
  * Baton beside promptfoo, end to end: the same N trivial handoff cases for both (one customer
  * step, an in-process router that makes one handoff decision, one assertion on that handoff),
  * each tool run as a whole process of its built CLI at concurrency 4, writing its JSON results.
+ * promptfoo reads its tests from one YAML file; Baton is timed twice, on one case file a case (as
+ * a team writes them) and on the same cases in one YAML stream, each its own row.
  * Runs are interleaved (the order alternates each round) so that the shared machine's load falls
  * on both alike; the figures are medians of whole-process wall time and CPU time (user + system
  * of every Node process the tool starts). promptfoo is installed into a temporary folder, never
@@ -10,9 +12,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { writeBatonWorkload, writeCpuHook, writePromptfooWorkload } from './peer-workload.ts';
+import {
+  type Workload,
+  writeBatonWorkload,
+  writeCpuHook,
+  writePromptfooWorkload,
+} from './peer-workload.ts';
 
 const PROMPTFOO = '0.121.20';
 const root = resolve(import.meta.dirname, '..');
@@ -81,38 +88,41 @@ function measure(args: readonly string[], cwd: string, cpuHook: string, check: (
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
 function compareAt(n: number, promptfooMain: string, work: string, cpuHook: string, line: Line) {
-  const baton = writeBatonWorkload(join(work, `baton-${n}`), n, root);
+  const files = writeBatonWorkload(join(work, `baton-${n}`), n, root, 'files');
+  // Beside it, the same cases in one YAML stream: promptfoo too reads its tests from one file.
+  const stream =
+    n > 1 ? writeBatonWorkload(join(work, `baton-1file-${n}`), n, root, 'stream') : undefined;
   const peer = writePromptfooWorkload(join(work, `promptfoo-${n}`), n);
-  const runBaton = () =>
-    measure([join(root, 'dist/cli/bin.js'), 'run', 'suite.yaml'], baton.dir, cpuHook, () =>
-      baton.check(),
-    );
+  const runBaton = (w: Workload) => () =>
+    measure([join(root, 'dist/cli/bin.js'), 'run', 'suite.yaml'], w.dir, cpuHook, () => w.check());
   const runPeer = () =>
     measure([promptfooMain, 'eval', ...peer.args], peer.dir, cpuHook, () => peer.check());
-  runBaton(); // warm-up: file caches, both tools' compile caches
-  runPeer();
+  // One row a tool and layout; each round runs them all, in an order that rotates.
+  const rows: { label: string; run: () => Sample; samples: Sample[] }[] = [
+    { label: 'baton, a file a case', run: runBaton(files), samples: [] },
+    ...(stream ? [{ label: 'baton, one YAML file', run: runBaton(stream), samples: [] }] : []),
+    { label: `promptfoo ${PROMPTFOO}`, run: runPeer, samples: [] },
+  ];
+  for (const r of rows) r.run(); // warm-up: file caches, both tools' compile caches
   const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 5 : 7;
-  const b: Sample[] = [];
-  const p: Sample[] = [];
   for (let i = 0; i < rounds; i++) {
-    if (i % 2 === 0) {
-      b.push(runBaton());
-      p.push(runPeer());
-    } else {
-      p.push(runPeer());
-      b.push(runBaton());
+    for (let j = 0; j < rows.length; j++) {
+      const r = rows[(i + j) % rows.length] as (typeof rows)[number];
+      r.samples.push(r.run());
     }
   }
-  const ratio = (f: (s: Sample) => number) => median(p.map(f)) / median(b.map(f));
+  const p = rows.at(-1)?.samples ?? [];
   const fmt = (xs: Sample[]) =>
     `${median(xs.map((s) => s.wall)).toFixed(2)} s wall  ${median(xs.map((s) => s.cpu)).toFixed(2)} s CPU`;
   const label = `${n.toLocaleString('en')} case${n === 1 ? '' : 's'}`;
-  line(`${label}: baton`, fmt(b));
-  line(`${label}: promptfoo ${PROMPTFOO}`, fmt(p));
-  line(
-    `${label}: baton faster by`,
-    `${ratio((s) => s.wall).toFixed(1)}× wall, ${ratio((s) => s.cpu).toFixed(1)}× CPU (medians of ${rounds} interleaved runs)`,
-  );
+  for (const r of rows) line(`${label}: ${r.label}`, fmt(r.samples));
+  for (const r of rows.slice(0, -1)) {
+    const ratio = (f: (s: Sample) => number) => median(p.map(f)) / median(r.samples.map(f));
+    line(
+      `${label}: faster, ${r.label.replace('baton, ', '')}`,
+      `baton by ${ratio((s) => s.wall).toFixed(1)}× wall, ${ratio((s) => s.cpu).toFixed(1)}× CPU (medians of ${rounds} interleaved runs, load ${loadavg()[0]?.toFixed(2)})`,
+    );
+  }
 }
 
 /** Prints the side-by-side comparison (or why it was skipped) with `line`. */

@@ -30,7 +30,7 @@ import { SuiteInput } from '../src/model/suite.ts';
 import { renderJson } from '../src/report/json.ts';
 import { runSuite } from '../src/run/run-suite.ts';
 import { benchEnvelopes } from './envelopes.ts';
-import { benchFloor } from './floor.ts';
+import { prepareFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
 import { benchStartup } from './startup.ts';
 import { loadTemplates, policyFile, root } from './templates.ts';
@@ -137,7 +137,33 @@ for (const concurrency of [1, 4]) {
   const fastest = tries.reduce((a, b) => (b.runMs < a.runMs ? b : a));
   runs.push({ concurrency, ...fastest });
 }
-const floorMs = await benchFloor(N, createCapture());
+// Baton alone: several runs, each beside a bare-loop run (the order alternating), so that the
+// shared machine's load falls on both alike; the median of each, and Baton's CPU time.
+const floorRun = await prepareFloor(N, createCapture());
+const OWN_SPANS = 10;
+const ownRun = await prepareFloor(N, createCapture(), OWN_SPANS);
+const floorRuns: { ms: number; cpuMs: number }[] = [];
+const ownRuns: number[] = [];
+const bareRuns: number[] = [];
+const timedFloor = async () => {
+  const cpu = process.cpuUsage();
+  const ms = await floorRun();
+  const used = process.cpuUsage(cpu);
+  floorRuns.push({ ms, cpuMs: (used.user + used.system) / 1e3 });
+};
+for (let i = 0; i < 5; i++) {
+  if (i % 2 === 0) {
+    bareRuns.push(await bare(cases));
+    await timedFloor();
+  } else {
+    await timedFloor();
+    bareRuns.push(await bare(cases));
+  }
+  ownRuns.push(await ownRun());
+}
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+const floorMs = median(floorRuns.map((r) => r.ms));
+const floorLoad = loadavg()[0]?.toFixed(2);
 const perCase = (ms: number) => `${((ms / N) * 1e3).toFixed(1)} µs a case`;
 
 line('cases (in process)', `${N} (generated from ${templates.length} bundled cases)`);
@@ -167,6 +193,14 @@ for (const r of runs) {
 line(
   'baton alone (empty adapter)',
   `${perCase(floorMs)}: runner, capture with the SDK, normalise, checks, metrics (4 steps, 1 handoff)`,
+);
+line(
+  '  5 runs beside the bare loop',
+  `${perCase(Math.min(...floorRuns.map((r) => r.ms)))} fastest, ${perCase(Math.max(...floorRuns.map((r) => r.ms)))} slowest, ${perCase(median(floorRuns.map((r) => r.cpuMs)))} of CPU; bare loop ${perCase(median(bareRuns))} (load ${floorLoad})`,
+);
+line(
+  `  ${OWN_SPANS} spans of your own on top`,
+  `${(((median(ownRuns) - floorMs) / N / OWN_SPANS) * 1e3).toFixed(1)} µs a span (plain API spans, 2 attributes: recorded by the SDK and normalised)`,
 );
 const c1 = runs[0] as (typeof runs)[number];
 line(

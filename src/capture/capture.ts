@@ -1,8 +1,14 @@
 import { type Context, context, type Span, type Tracer, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { AlwaysOnSampler, BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
-import type { SpanRecord } from '../normalize/span-record.ts';
+import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import { BatonSpan } from './baton-span.ts';
+import { withActiveSpan } from './linked-context.ts';
 import { SpanBufferProcessor } from './span-buffer-processor.ts';
 import { toSpanRecord } from './to-span-record.ts';
 
@@ -10,6 +16,11 @@ import { toSpanRecord } from './to-span-record.ts';
 export interface CaptureScope {
   readonly root: Span;
   readonly context: Context;
+  /**
+   * Starts one of Baton's own spans (a step) in this scope, its parent the span active in
+   * `parent`; it is recorded straight into the scope, without the SDK's span machinery.
+   */
+  startSpan(name: string, attributes: Record<string, AttrValue>, parent: Context): Span;
   /** Ends the root span and returns every span of this scope, root included. */
   close(): SpanRecord[];
 }
@@ -51,25 +62,39 @@ export function createCapture(): Capture {
     tracer,
     global,
     open(caseId, repeat) {
-      const root = tracer.startSpan(
+      // The SDK's spans (the implementation's) and Baton's own, in the order they ended.
+      const buffer: (ReadableSpan | SpanRecord)[] = [];
+      let closed = false;
+      const sink = (record: SpanRecord) => {
+        if (!closed) buffer.push(record);
+      };
+      const root = new BatonSpan(
         `baton.case ${caseId}`,
-        {
-          root: true,
-          attributes: { [ATTR.event]: EVENT.case, [ATTR.caseId]: caseId, 'baton.repeat': repeat },
-        },
-        context.active(),
+        { [ATTR.event]: EVENT.case, [ATTR.caseId]: caseId, 'baton.repeat': repeat },
+        undefined,
+        sink,
       );
       const traceId = root.spanContext().traceId;
-      processor.open(traceId);
+      processor.open(traceId, buffer);
       return {
         root,
-        context: trace.setSpan(context.active(), root),
+        context: withActiveSpan(context.active(), root),
+        startSpan: (name, attributes, parent) =>
+          new BatonSpan(name, attributes, trace.getSpanContext(parent), sink),
         close() {
           root.end();
-          return processor.close(traceId).map(toSpanRecord);
+          closed = true;
+          processor.close(traceId);
+          return buffer.map(asRecord);
         },
       };
     },
     shutdown: () => Promise.resolve(),
   };
+}
+
+function asRecord(span: ReadableSpan | SpanRecord): SpanRecord {
+  return typeof (span as ReadableSpan).spanContext === 'function'
+    ? toSpanRecord(span as ReadableSpan)
+    : (span as SpanRecord);
 }

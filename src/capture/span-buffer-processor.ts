@@ -7,18 +7,16 @@ import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace
  * machinery of SimpleSpanProcessor (promises, suppressed contexts) that dominates its cost.
  */
 export class SpanBufferProcessor implements SpanProcessor {
-  private readonly buffers = new Map<string, ReadableSpan[]>();
+  private readonly buffers = new Map<string, { push(span: ReadableSpan): unknown }>();
 
-  /** Starts collecting the spans of `traceId`. */
-  open(traceId: string): void {
-    this.buffers.set(traceId, []);
+  /** Starts collecting the spans of `traceId` into `buffer` (which may hold others' too). */
+  open(traceId: string, buffer: { push(span: ReadableSpan): unknown }): void {
+    this.buffers.set(traceId, buffer);
   }
 
-  /** Stops collecting and returns what `traceId` produced; later spans are dropped. */
-  close(traceId: string): ReadableSpan[] {
-    const spans = this.buffers.get(traceId) ?? [];
+  /** Stops collecting the spans of `traceId`: later ones are dropped. */
+  close(traceId: string): void {
     this.buffers.delete(traceId);
-    return spans;
   }
 
   onStart(_span: Span, _parentContext: Context): void {}

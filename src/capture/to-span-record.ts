@@ -1,6 +1,7 @@
 import { type HrTime, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import { TIME_ORIGIN } from './clock.ts';
 
 function toMillis(t: HrTime): number {
   return t[0] * 1e3 + t[1] / 1e6;
@@ -15,9 +16,7 @@ function toMillis(t: HrTime): number {
 function preciseStart(span: ReadableSpan): number | undefined {
   const monotonic = (span as unknown as { _performanceStartTime?: unknown })._performanceStartTime;
   const explicit = (span as unknown as { _startTimeProvided?: unknown })._startTimeProvided;
-  return typeof monotonic === 'number' && explicit !== true
-    ? performance.timeOrigin + monotonic
-    : undefined;
+  return typeof monotonic === 'number' && explicit !== true ? TIME_ORIGIN + monotonic : undefined;
 }
 
 /** The SDK's span as Baton's source-independent record (times in ms since the epoch). */

@@ -98,9 +98,10 @@ export function countOpportunities(
 ): Opportunities {
   const total: Opportunities = {};
   for (const check of checks) {
-    for (const [code, n] of Object.entries(check.opportunities(timeline, labels))) {
+    const counts = check.opportunities(timeline, labels);
+    for (const code in counts) {
       const key = code as keyof Opportunities;
-      total[key] = (total[key] ?? 0) + (n ?? 0);
+      total[key] = (total[key] ?? 0) + (counts[key] ?? 0);
     }
   }
   return total;

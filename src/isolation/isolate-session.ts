@@ -47,7 +47,7 @@ export class IsolateSession {
 
   async run({ testCase, repeat }: RunRequest): Promise<RunReply> {
     const scope = this.capture.open(testCase.id, repeat);
-    const ctx = caseContext(testCase, this.capture.tracer, new LazyAbort(), repeat);
+    const ctx = caseContext(testCase, this.capture.tracer, new LazyAbort(), repeat, scope);
     let output: Awaited<ReturnType<Adapter['runCase']>>;
     try {
       output = await runningCase.run({ caseId: testCase.id, repeat }, () =>

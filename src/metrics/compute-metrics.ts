@@ -1,6 +1,6 @@
 import { PROPERTY_CODE, type PropertyResult } from '../contracts/properties/property-result.ts';
 import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
-import type { Rate, RunMetrics } from '../model/report.ts';
+import type { CodeTally, Rate, RunMetrics } from '../model/report.ts';
 import type { CaseRun } from './case-run.ts';
 import { caseTally } from './case-tally.ts';
 import { type Cluster, clusteredRate } from './clustered-rate.ts';
@@ -23,9 +23,14 @@ export function computeMetrics(
   runsByCase: readonly (readonly CaseRun[])[],
   costs: Partial<Record<FindingCode, number>>,
   properties: readonly PropertyResult[] = [],
+  /** Each case's `caseTally` where the caller has it already (one a case, in order). */
+  caseTallies?: readonly (Readonly<Partial<Record<FindingCode, CodeTally>>> | undefined)[],
 ): RunMetrics {
   const runs = runsByCase.flat();
-  const tallies = runsByCase.map((r) => ({ codes: caseTally(r), runs: r.length }));
+  const tallies = runsByCase.map((r, i) => ({
+    codes: caseTallies?.[i] ?? caseTally(r),
+    runs: r.length,
+  }));
   const byCode: Partial<Record<FindingCode, Rate>> = {};
   // A code no case and no property touched has no opportunities: its rate is 0 of 0, without
   // building one empty cluster a case for it (most codes, in a large run).

@@ -1,5 +1,5 @@
 import { REDACTED, type SecretKeys } from './secret-keys.ts';
-import { redactValues } from './secret-values.ts';
+import { redactValues, VALUE_PATTERNS } from './secret-values.ts';
 
 /** A suite's own value patterns, compiled to run in linear time (see user-patterns.ts). */
 export interface TextPattern {
@@ -16,6 +16,17 @@ const BARE =
   /(?<![\w.-])([A-Za-z][\w.-]{0,63})(\\{0,4}["']?\s{0,8}[:=]\s{0,8}(?:\\{0,4}["'])?)([^\s"'\\&,;<>{}()[\]]{1,4096})/g;
 // `?key=value` and `&key=value` in URLs.
 const QUERY = /([?&])([\w.-]{1,64})=([^&#\s"'<>]{1,4096})/g;
+
+// Every way `redactText` can change a text starts with one of these: the shape hints of
+// secret-values.ts, a cookie line, or a `:` / `=` between a name and its value.
+const TRIGGER = new RegExp(
+  [...VALUE_PATTERNS.map((p) => p.hint.source), '[:=]', '[Cc][Oo][Oo][Kk][Ii][Ee]'].join('|'),
+);
+
+/** False when no default rule of `redactText` can change `text` (a suite's own may still). */
+export function mayHoldSecret(text: string): boolean {
+  return TRIGGER.test(text);
+}
 
 /**
  * `text` with every secret replaced by [REDACTED]: values of secret names however they are

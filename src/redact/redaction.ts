@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { RE2JS as RE2JSClass } from 're2js';
 import type { TextPattern } from './redact-text.ts';
-import { redactText } from './redact-text.ts';
+import { mayHoldSecret, redactText } from './redact-text.ts';
 import { REDACTED, SecretKeys } from './secret-keys.ts';
 
 /** A suite's own redaction rules (`redact:`): they add to Baton's defaults, never replace them. */
@@ -39,6 +39,8 @@ export function compilePattern(text: string): TextPattern {
 export class Redaction {
   readonly keys: SecretKeys;
   private readonly patterns: readonly TextPattern[];
+  // A report repeats the same agent names, codes and messages thousands of times.
+  private readonly memo = new Map<string, string>();
 
   constructor(config: RedactionConfig = {}) {
     this.keys = new SecretKeys(config.keys ?? []);
@@ -46,12 +48,70 @@ export class Redaction {
   }
 
   text(text: string): string {
-    return redactText(text, this.keys, this.patterns);
+    if (this.patterns.length === 0 && !mayHoldSecret(text)) return text;
+    if (text.length > MEMO_TEXT) return redactText(text, this.keys, this.patterns);
+    let out = this.memo.get(text);
+    if (out === undefined) {
+      out = redactText(text, this.keys, this.patterns);
+      if (this.memo.size >= MEMO_SIZE) this.memo.clear();
+      this.memo.set(text, out);
+    }
+    return out;
   }
 
   /** A copy of a JSON-like value: a secret name's value is [REDACTED], every string redacted. */
   value<T>(value: T): T {
     return this.walk(value, 0) as T;
+  }
+
+  /**
+   * `value` redacted as `value()` does, but sharing every part of it that needs no change (the
+   * value itself when nothing does): for a report built fresh, which nobody else mutates.
+   * Objects in `trusted` (Baton's own codes and counts) are kept as they are, unread.
+   */
+  shared<T>(value: T, trusted?: ReadonlySet<object>): T {
+    this.trusted = trusted;
+    try {
+      return this.share(value, 0) as T;
+    } finally {
+      this.trusted = undefined;
+    }
+  }
+
+  private trusted: ReadonlySet<object> | undefined;
+
+  private share(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (value === null || typeof value !== 'object') return value;
+    if (this.trusted?.has(value)) return value;
+    if (depth > 200) return REDACTED;
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const v: unknown = value[i];
+        const r = this.share(v, depth + 1);
+        if (out === undefined && !Object.is(r, v)) out = value.slice(0, i);
+        out?.push(r);
+      }
+      return out ?? value;
+    }
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function')
+      return this.share(jsonOf(value, toJSON as (this: object) => unknown), depth + 1);
+    const record = value as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    // for-in, not Object.keys: no array of names for every object of a large report.
+    for (const k in record) {
+      if (!Object.hasOwn(record, k)) continue;
+      const v = record[k];
+      let r: unknown = v;
+      if (IDS.has(k)) r = v;
+      else if (this.keys.has(k) && v !== null && typeof v !== 'boolean') r = REDACTED;
+      else r = this.share(v, depth + 1);
+      if (out === undefined && !Object.is(r, v)) out = copyBefore(record, k);
+      if (out) out[k] = r;
+    }
+    return out ?? value;
   }
 
   private walk(value: unknown, depth: number): unknown {
@@ -74,6 +134,16 @@ export class Redaction {
   }
 }
 
+/** The own fields of `record` that come before `stop`. */
+function copyBefore(record: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in record) {
+    if (k === stop) break;
+    if (Object.hasOwn(record, k)) out[k] = record[k];
+  }
+  return out;
+}
+
 function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
   try {
     return toJSON.call(value);
@@ -81,6 +151,10 @@ function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
     return REDACTED;
   }
 }
+
+// Texts up to this length are remembered, up to this many at once.
+const MEMO_TEXT = 256;
+const MEMO_SIZE = 20_000;
 
 /** The defaults alone: what the CLI applies to everything it prints. */
 export const DEFAULT_REDACTION = new Redaction();

@@ -1,5 +1,7 @@
 import { context, type Tracer } from '@opentelemetry/api';
 import type { CaseContext } from '../adapters/adapter.ts';
+import type { CaptureScope } from '../capture/capture.ts';
+import { withActiveSpan } from '../capture/linked-context.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { LazyAbort } from './with-timeout.ts';
@@ -14,6 +16,7 @@ export function caseContext(
   tracer: Tracer,
   abort: LazyAbort,
   repeat: number,
+  scope?: Pick<CaptureScope, 'startSpan'>,
 ): CaseContext {
   return {
     tracer,
@@ -27,24 +30,23 @@ export function caseContext(
     step: (index, handle) => {
       const step = testCase.steps[index];
       if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
-      return tracer.startActiveSpan(
-        `baton.step ${index}`,
-        {
-          attributes: {
-            [ATTR.event]: EVENT.step,
-            [ATTR.stepIndex]: index,
-            [ATTR.stepKind]: step.kind,
-          },
-        },
-        context.active(),
-        async (span) => {
-          try {
-            return await handle(step);
-          } finally {
-            span.end();
-          }
-        },
-      );
+      const name = `baton.step ${index}`;
+      const attributes = {
+        [ATTR.event]: EVENT.step,
+        [ATTR.stepIndex]: index,
+        [ATTR.stepKind]: step.kind,
+      };
+      const active = context.active();
+      const span = scope
+        ? scope.startSpan(name, attributes, active)
+        : tracer.startSpan(name, { attributes }, active);
+      return context.with(withActiveSpan(active, span), async () => {
+        try {
+          return await handle(step);
+        } finally {
+          span.end();
+        }
+      });
     },
   };
 }

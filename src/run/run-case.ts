@@ -76,7 +76,7 @@ export async function runCaseOnce(
   let extra: CaseRunOutput | undefined;
   const drive = () =>
     withTimeout((abort) => {
-      const ctx = caseContext(testCase, tracer, abort, repeat);
+      const ctx = caseContext(testCase, tracer, abort, repeat, scope);
       return context.with(scope.context, () => o.adapter.runCase(testCase, ctx));
     }, o.timeoutMs);
   try {
@@ -106,11 +106,13 @@ export async function runCaseOnce(
     spanId: h.spanId,
   }));
   const expected = labels.handoffs;
+  const opportunities = countOpportunities(o.checks, timeline, labels);
+  opportunities['case.error'] = 1;
   return {
     status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
     findings,
     handoffs,
-    opportunities: { ...countOpportunities(o.checks, timeline, labels), 'case.error': 1 },
+    opportunities,
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
     timeline: timeline.events,

@@ -78,6 +78,17 @@ function plan(
 }
 
 describe('runSuite', () => {
+  it('counts a case file that does not load in the case.error rate, beside the cases that ran', async () => {
+    const adapter = scriptedAdapter(() => 'on_time');
+    const report = await runSuite({
+      ...plan([refundCase('fine')], adapter),
+      brokenCases: [{ file: 'cases/broken.yaml', problems: ['cases/broken.yaml:3:1: bad'] }],
+    });
+
+    expect(report.summary).toMatchObject({ cases: 2, passed: 1, errored: 1 });
+    expect(report.metrics.byCode['case.error']).toMatchObject({ count: 1, of: 2 });
+  });
+
   it('an adapter that throws or rejects makes that case an adapter.threw error; the run goes on', async () => {
     const cases = ['a-throws', 'b-fine', 'c-rejects', 'd-fine'].map(refundCase);
     const adapter = scriptedAdapter((c) =>

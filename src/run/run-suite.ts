@@ -112,7 +112,9 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     runsByCase.push([run]);
     cases.push(result);
   }
-  const metrics = computeMetrics(runsByCase, config.costs, properties);
+  // Each case's tally is in its result already: the metrics reuse it.
+  const tallies = cases.map((c) => c.tally);
+  const metrics = computeMetrics(runsByCase, config.costs, properties, tallies);
   const summary = summarize(cases, properties);
   const gates = evaluateGates(suiteGates(config, properties), metrics, summary);
   const { recognition, warnings } = recognitionOf(plan, runsByCase);
@@ -126,29 +128,35 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
   ];
   const interrupted = plan.stop?.reason;
   // Nothing the implementation put in a payload or an error may carry a secret into a report.
-  return new Redaction(config.redact).value<RunReport>({
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    repeat,
-    // A run cut short, one whose implementation let errors escape, or (under --strict) one with a
-    // rule that matched nothing never passes.
-    passed:
-      verdict.passed && interrupted === undefined && unhandled.length === 0 && strictErrors === 0,
-    summary,
-    metrics,
-    gates,
-    ...(reasons.length > 0 && { reasons }),
-    cases,
-    properties,
-    ...(recognition.length > 0 && { recognition }),
-    ...(warnings.length > 0 && { warnings }),
-    ...(interrupted !== undefined && {
-      interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
-    }),
-    ...(unhandled.length > 0 && { unhandled }),
-  });
+  // A case's tally holds only finding codes and counts: nothing of the implementation's.
+  const tallied = new Set<object>();
+  for (const c of cases) if (c.tally) tallied.add(c.tally);
+  return new Redaction(config.redact).shared<RunReport>(
+    {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      repeat,
+      // A run cut short, one whose implementation let errors escape, or (under --strict) one with a
+      // rule that matched nothing never passes.
+      passed:
+        verdict.passed && interrupted === undefined && unhandled.length === 0 && strictErrors === 0,
+      summary,
+      metrics,
+      gates,
+      ...(reasons.length > 0 && { reasons }),
+      cases,
+      properties,
+      ...(recognition.length > 0 && { recognition }),
+      ...(warnings.length > 0 && { warnings }),
+      ...(interrupted !== undefined && {
+        interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
+      }),
+      ...(unhandled.length > 0 && { unhandled }),
+    },
+    tallied,
+  );
 }
 
 /** What each rule and shape matched over the cases' first runs, and the warnings it explains. */

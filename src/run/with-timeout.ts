@@ -34,23 +34,36 @@ export class LazyAbort {
 
 /**
  * Races `run` against a timer; on time-out aborts the signal so a cooperative implementation
- * can stop, and rejects with CaseTimeoutError without waiting for `run` to settle.
+ * can stop, and rejects with CaseTimeoutError without waiting for `run` to settle. One promise
+ * a case run, not a race of three: this runs for every case.
  */
-export async function withTimeout<T>(
+export function withTimeout<T>(
   run: (abort: LazyAbort) => Promise<T>,
   timeoutMs: number,
   abort: LazyAbort = new LazyAbort(),
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
       abort.abort(new CaseTimeoutError(timeoutMs));
       reject(new CaseTimeoutError(timeoutMs));
     }, timeoutMs);
+    let running: Promise<T>;
+    try {
+      running = Promise.resolve(run(abort));
+    } catch (error) {
+      clearTimeout(timer);
+      reject(error);
+      return;
+    }
+    running.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([run(abort), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
