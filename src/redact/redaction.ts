@@ -104,10 +104,8 @@ export class Redaction {
     for (const k in record) {
       if (!Object.hasOwn(record, k)) continue;
       const v = record[k];
-      let r: unknown = v;
-      if (IDS.has(k)) r = v;
-      else if (this.keys.has(k) && v !== null && typeof v !== 'boolean') r = REDACTED;
-      else r = this.share(v, depth + 1);
+      const named = this.byName(k, v);
+      const r = named === LOOK_THROUGH ? this.share(v, depth + 1) : named;
       if (out === undefined && !Object.is(r, v)) out = copyBefore(record, k);
       if (out) out[k] = r;
     }
@@ -126,11 +124,17 @@ export class Redaction {
       return this.walk(jsonOf(value, toJSON as (this: object) => unknown), depth + 1);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (IDS.has(k)) out[k] = v;
-      else if (this.keys.has(k) && v !== null && typeof v !== 'boolean') out[k] = REDACTED;
-      else out[k] = this.walk(v, depth + 1);
+      const named = this.byName(k, v);
+      out[k] = named === LOOK_THROUGH ? this.walk(v, depth + 1) : named;
     }
     return out;
+  }
+
+  /** What a field becomes by its name alone: an id as it is, a secret name's value [REDACTED]. */
+  private byName(key: string, value: unknown): unknown {
+    if (IDS.has(key)) return value;
+    if (this.keys.has(key) && value !== null && typeof value !== 'boolean') return REDACTED;
+    return LOOK_THROUGH;
   }
 }
 
@@ -151,6 +155,9 @@ function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
     return REDACTED;
   }
 }
+
+// byName's answer when the field's value must be looked through.
+const LOOK_THROUGH = Symbol('look through');
 
 // Texts up to this length are remembered, up to this many at once.
 const MEMO_TEXT = 256;
