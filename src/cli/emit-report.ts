@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { BatonError } from '../errors.ts';
-import type { RunReport } from '../model/report.ts';
+import type { StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { renderConsole } from '../report/console.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
@@ -39,7 +39,7 @@ async function writeOrExplain(write: () => Promise<string[]>, dir: string): Prom
 }
 
 /** The report as the console must show it when the exit code is not 0 for a reason of its own. */
-function failedBy(report: RunReport, written: Written): RunReport {
+function failedBy(report: StreamedReport, written: Written): StreamedReport {
   const why = written.ok ? 'a case did not load' : 'the reports could not be written';
   return { ...report, passed: false, reasons: [...(report.reasons ?? []), why] };
 }
@@ -48,7 +48,11 @@ function failedBy(report: RunReport, written: Written): RunReport {
  * Writes the report files, then prints the console report and GitHub output; returns the exit
  * code the report gives (interruption aside). `baton run` and `baton merge` share it.
  */
-export async function emitReport(report: RunReport, out: ReportOutput, io: CliIo): Promise<number> {
+export async function emitReport(
+  report: StreamedReport,
+  out: ReportOutput,
+  io: CliIo,
+): Promise<number> {
   const sourceBase = githubSourceBase(io);
   // Files first: the console's verdict line is the last word, so it must know everything that
   // decides the exit code, a report that could not be written included.

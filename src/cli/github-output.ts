@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import type { RunReport } from '../model/report.ts';
+import type { StreamedReport } from '../model/report.ts';
 import { renderGithubAnnotations } from '../report/github.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import type { CliIo } from './io.ts';
@@ -9,7 +9,7 @@ import type { CliIo } from './io.ts';
  * The GitHub reporter: annotations on standard output (GitHub reads workflow commands there)
  * and the Markdown report appended to the job summary file, when the job has one.
  */
-export async function githubOutput(report: RunReport, io: CliIo): Promise<void> {
+export async function githubOutput(report: StreamedReport, io: CliIo): Promise<void> {
   const env = io.env ?? {};
   const workspace = env.GITHUB_WORKSPACE;
   const root = workspace ? relative(workspace, io.cwd).split('\\').join('/') : '';

@@ -3,10 +3,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
-import type { RunReport } from '../model/report.ts';
+import type { CaseList, RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat, Suite } from '../model/suite.ts';
-import { evaluateSuite } from '../public/evaluate.ts';
+import { type Evaluation, evaluateSuiteInto } from '../public/evaluate.ts';
+import { type CaseSink, memorySink } from '../run/case-sink.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
+import { SpilledCases } from '../run/spill-cases.ts';
 import { emitComparison, readRunReport } from './compare-output.ts';
 import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { emitReport } from './emit-report.ts';
@@ -115,6 +117,19 @@ async function evaluate(
   guard: ProcessGuard,
   variant: string | undefined,
   loaded: LoadResult<Suite>,
+): Promise<Evaluation> {
+  return evaluateInto(path, flags, io, guard, variant, loaded, memorySink());
+}
+
+/** `evaluate`, each case result put into `sink` as it finishes. */
+async function evaluateInto<L extends CaseList>(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+  variant: string | undefined,
+  loaded: LoadResult<Suite>,
+  sink: CaseSink<L>,
 ) {
   const env = io.env ?? {};
   const progress = createProgress({
@@ -122,24 +137,28 @@ async function evaluate(
     ci: env.CI !== undefined && env.CI !== '' && env.CI !== 'false',
   });
   try {
-    return await evaluateSuite(path, {
-      cwd: io.cwd,
-      stop: guard.stop,
-      strays: guard.strays,
-      ...(flags.case && { caseIds: flags.case }),
-      ...(flags.tag && { tags: flags.tag }),
-      ...(flags.repeat !== undefined && { repeat: flags.repeat }),
-      ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
-      ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
-      ...(flags.shard && { shard: flags.shard }),
-      ...(flags.strict && { strict: true }),
-      // Replaying a counterexample (--path) runs that property alone, not the cases.
-      skipCases: flags.path !== undefined,
-      ...(variant !== undefined && { variant }),
-      loaded,
-      onStart: (n) => progress.start(n),
-      onCaseDone: (_id, status) => progress.caseDone(status),
-    });
+    return await evaluateSuiteInto(
+      path,
+      {
+        cwd: io.cwd,
+        stop: guard.stop,
+        strays: guard.strays,
+        ...(flags.case && { caseIds: flags.case }),
+        ...(flags.tag && { tags: flags.tag }),
+        ...(flags.repeat !== undefined && { repeat: flags.repeat }),
+        ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
+        ...(hasPropertyFlags(flags) && { properties: propertyOverrides(flags) }),
+        ...(flags.shard && { shard: flags.shard }),
+        ...(flags.strict && { strict: true }),
+        // Replaying a counterexample (--path) runs that property alone, not the cases.
+        skipCases: flags.path !== undefined,
+        ...(variant !== undefined && { variant }),
+        loaded,
+        onStart: (n) => progress.start(n),
+        onCaseDone: (_id, status) => progress.caseDone(status),
+      },
+      sink,
+    );
   } finally {
     progress.stop();
   }
@@ -198,7 +217,26 @@ async function runOne(
       ? undefined
       : await readRunReport(flags.baseline, io.cwd, 'baseline');
   prefetchRunInfo(io.cwd);
-  const evaluation = await evaluate(path, flags, io, guard, undefined, loaded);
+  // Each finished case goes to a file of its own, read back by the reporters: a run of 100,000
+  // cases holds only what its metrics need. Removed when the reports are out (or on exit).
+  const spill = new SpilledCases();
+  try {
+    return await reportRun(path, flags, io, guard, loaded, baseline, spill);
+  } finally {
+    spill.dispose();
+  }
+}
+
+async function reportRun(
+  path: string,
+  flags: OneFlags,
+  io: CliIo,
+  guard: ProcessGuard,
+  loaded: LoadResult<Suite>,
+  baseline: RunReport | undefined,
+  spill: SpilledCases,
+): Promise<number> {
+  const evaluation = await evaluateInto(path, flags, io, guard, undefined, loaded, spill);
   printProblems(io, evaluation.problems);
   if (!evaluation.ok) return EXIT.usage;
   const { suite } = evaluation;
@@ -221,7 +259,7 @@ async function runOne(
     );
   }
   const selection = selectionOf(flags);
-  const report: RunReport = {
+  const report: StreamedReport = {
     ...evaluation.report,
     durationMs: Math.round(performance.now() - flags.since),
     run: await runInfo(selection, io.cwd, evaluation.report.properties[0]?.seed),
@@ -246,11 +284,16 @@ async function runOne(
   io.stdout('\n');
   // The statistics load only for a run that compares itself with a baseline.
   const { compareOptionsOf, compareRuns } = await import('../compare/compare-runs.ts');
-  const comparison = compareRuns(baseline, report, {
-    ...compareOptionsOf(config.compare),
-    names: { baseline: 'baseline', candidate: 'this run' },
-    files: { baseline: flags.baseline ?? '', candidate: path },
-  });
+  // The comparison pairs the cases by id: it holds this run's results in memory.
+  const comparison = compareRuns(
+    baseline,
+    { ...report, cases: [...report.cases] },
+    {
+      ...compareOptionsOf(config.compare),
+      names: { baseline: 'baseline', candidate: 'this run' },
+      files: { baseline: flags.baseline ?? '', candidate: path },
+    },
+  );
   const out = {
     formats,
     dir: dir.path,

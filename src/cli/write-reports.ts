@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { writeError, writeFileAtomic } from '../io/atomic-write.ts';
-import type { RunReport } from '../model/report.ts';
+import type { RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 
 /** Where the files are written and what links in them point at. */
@@ -16,7 +16,11 @@ export interface WriteContext {
   readonly against?: { readonly report: RunReport; readonly label: string };
 }
 
-type Render = (report: RunReport, dir: string, context: WriteContext) => string | Iterable<string>;
+type Render = (
+  report: StreamedReport,
+  dir: string,
+  context: WriteContext,
+) => string | Iterable<string>;
 
 // Each renderer loads when its format is asked for (the HTML and JUnit ones are large).
 const FILES: Partial<Record<ReportFormat, { name: string; load: () => Promise<Render> }>> = {
@@ -34,12 +38,16 @@ const FILES: Partial<Record<ReportFormat, { name: string; load: () => Promise<Re
     name: 'report.html',
     load: async () => {
       const { renderHtml } = await import('../report/html/render-html.ts');
+      // The page embeds every case: this one reporter holds them all in memory at once.
       return (report, dir, context) =>
-        renderHtml(report, {
-          sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
-          ...(context.label !== undefined && { label: context.label }),
-          ...(context.against && { against: context.against }),
-        });
+        renderHtml(
+          { ...report, cases: [...report.cases] },
+          {
+            sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
+            ...(context.label !== undefined && { label: context.label }),
+            ...(context.against && { against: context.against }),
+          },
+        );
     },
   },
 };
@@ -57,7 +65,7 @@ export function reportFileNames(formats: readonly ReportFormat[]): string[] {
 
 /** Writes the file reports a run asked for into `dir`; returns the paths written. */
 export async function writeReports(
-  report: RunReport,
+  report: StreamedReport,
   formats: readonly ReportFormat[],
   dir: string,
   context: WriteContext = { cwd: process.cwd() },

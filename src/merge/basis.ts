@@ -30,23 +30,44 @@ export function reportBasis(input: BasisInput): ReportBasis {
 }
 
 /**
- * The report with its basis and, in a shard's report, each case's position among the selected cases: a shard runs a
- * slice of them, and merging shards puts the cases back in the order one run has them.
+ * Each case's position among the selected cases, for a shard's report: a shard runs a slice of
+ * them, and merging shards puts the cases back in the order one run has them. `ids` are the
+ * cases of the report in its order.
  */
-export function withBasis(report: RunReport, input: BasisInput): RunReport {
+export function caseOrders(
+  ids: Iterable<string>,
+  selected: readonly string[],
+): (number | undefined)[] {
   const positions = new Map<string, number[]>();
-  input.selected.forEach((id, i) => {
+  selected.forEach((id, i) => {
     const list = positions.get(id);
     if (list) list.push(i);
     else positions.set(id, [i]);
   });
-  const cases = report.cases.map((c): CaseResult => {
-    if (!input.sharded) return withoutMeasure(c);
-    if (!c.measured || c.measured.unloaded) return c;
-    const order = positions.get(c.id)?.shift();
-    return order === undefined ? c : { ...c, measured: { order, ...c.measured } };
-  });
+  return Array.from(ids, (id) => positions.get(id)?.shift());
+}
+
+/** A case as the report keeps it: with its position in a shard's report, without `measured` in others. */
+export function caseWithBasis(
+  c: CaseResult,
+  sharded: boolean,
+  order: number | undefined,
+): CaseResult {
+  if (!sharded) return withoutMeasure(c);
+  if (!c.measured || c.measured.unloaded || order === undefined) return c;
+  return { ...c, measured: { order, ...c.measured } };
+}
+
+/** The report with its basis and, in a shard's report, each case's position among the selected cases. */
+export function withBasis(report: RunReport, input: BasisInput): RunReport {
+  const orders = input.sharded ? caseOrders(caseIds(report.cases), input.selected) : [];
+  const cases = report.cases.map((c, i) => caseWithBasis(c, input.sharded, orders[i]));
   return { ...report, cases, basis: reportBasis(input) };
+}
+
+/** The ids of cases that ran and are measured: broken ones take no position. */
+function* caseIds(cases: readonly CaseResult[]): Generator<string> {
+  for (const c of cases) yield c.measured && !c.measured.unloaded ? c.id : '\u0000unplaced';
 }
 
 /** A case without what merging needs (a report that is not a shard's keeps its size). */

@@ -15,35 +15,54 @@ export function summarizeRecognition(
   runs: readonly (CaseRun | undefined)[],
   lineOf?: LineOf,
 ): RecognitionCount[] {
-  const byKey = new Map<string, { count: Counting }>();
-  let of = 0;
-  for (const run of runs) {
-    if (!run?.recognition) continue;
-    of++;
-    for (const m of run.recognition) {
+  const tally = new RecognitionTally(lineOf);
+  runs.forEach((run, i) => {
+    tally.add(run, i);
+  });
+  return tally.counts();
+}
+
+/**
+ * `summarizeRecognition` counted as cases finish, in any order: each case's first run is given
+ * with the case's place, and the counts come out in the order of the places.
+ */
+export class RecognitionTally {
+  private readonly byKey = new Map<string, { count: Counting; place: number; at: number }>();
+  private of = 0;
+
+  constructor(private readonly lineOf?: LineOf) {}
+
+  add(run: CaseRun | undefined, place: number): void {
+    if (!run?.recognition) return;
+    this.of++;
+    run.recognition.forEach((m, at) => {
       const key = `${m.source}\n${m.name}\n${m.path ? formatPath(m.path) : ''}`;
-      const seen = byKey.get(key);
+      const seen = this.byKey.get(key);
       const hit = m.spans > 0 ? 1 : 0;
       if (seen) {
         // This map's own copy: counting in place costs no object per case.
         seen.count.spans += m.spans;
         seen.count.cases += hit;
-        continue;
+        if (place < seen.place) Object.assign(seen, { place, at });
+        return;
       }
-      const line = m.path && lineOf?.(m.path);
-      byKey.set(key, {
-        count: {
-          source: m.source,
-          name: m.name,
-          ...(m.path && { path: formatPath(m.path) }),
-          ...(line !== undefined && { line }),
-          spans: m.spans,
-          cases: hit,
-        },
-      });
-    }
+      const line = m.path && this.lineOf?.(m.path);
+      const count: Counting = {
+        source: m.source,
+        name: m.name,
+        ...(m.path && { path: formatPath(m.path) }),
+        ...(line !== undefined && { line }),
+        spans: m.spans,
+        cases: hit,
+      };
+      this.byKey.set(key, { count, place, at });
+    });
   }
-  return [...byKey.values()].map(({ count }) => ({ ...count, of }));
+
+  counts(): RecognitionCount[] {
+    const first = [...this.byKey.values()].sort((a, b) => a.place - b.place || a.at - b.at);
+    return first.map(({ count }) => ({ ...count, of: this.of }));
+  }
 }
 
 /** What the run warnings are made from. */

@@ -47,8 +47,17 @@ export function caseMeasure(
 // rest of these stand-ins is empty on purpose.
 const HANDOFF: ObservedHandoff = { from: '', to: '', step: 0, spanId: '' };
 
+// One frozen stand-in a code and outcome: a run of many cases keeps only pointers to them.
+const STAND_INS = new Map<string, Finding>();
+
 function finding(code: FindingCode, outcome: 'pass' | 'fail'): Finding {
-  return { check: '', code, outcome, spanIds: [], message: '' };
+  const key = `${outcome} ${code}`;
+  let f = STAND_INS.get(key);
+  if (f === undefined) {
+    f = Object.freeze({ check: '', code, outcome, spanIds: Object.freeze([]), message: '' });
+    STAND_INS.set(key, f);
+  }
+  return f;
 }
 
 /**

@@ -340,6 +340,17 @@ export interface RunReport {
   readonly unhandled?: readonly UnhandledError[];
 }
 
+/**
+ * A report's cases in order: an array, or results read back one at a time from where a CLI run
+ * spilled them (so a run of 100,000 cases does not hold them all).
+ */
+export interface CaseList extends Iterable<CaseResult> {
+  readonly length: number;
+}
+
+/** A RunReport whose cases may be read back one at a time instead of held in memory. */
+export type StreamedReport = Omit<RunReport, 'cases'> & { readonly cases: CaseList };
+
 /** An error that escaped an implementation; any one of them fails the run. */
 export interface UnhandledError {
   readonly kind: 'unhandled_rejection' | 'uncaught_exception' | 'exit';

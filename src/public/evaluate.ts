@@ -7,15 +7,16 @@ import { loadContracts } from '../load/load-contracts.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectCases } from '../load/select-cases.ts';
-import { withBasis } from '../merge/basis.ts';
+import { caseOrders, caseWithBasis, reportBasis } from '../merge/basis.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import type { Case } from '../model/labelled-case.ts';
-import type { RunReport } from '../model/report.ts';
+import type { CaseList, RunReport } from '../model/report.ts';
 import { inShard } from '../model/shard.ts';
 import type { Suite } from '../model/suite.ts';
 import { applyVariant } from '../model/variants.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
-import { type PropertyOverrides, runSuite } from '../run/run-suite.ts';
+import { type CaseSink, mappedSink, memorySink } from '../run/case-sink.ts';
+import { type PropertyOverrides, runSuiteInto } from '../run/run-suite.ts';
 import type { StopControl } from '../run/stop-control.ts';
 import type { StrayErrors } from '../run/stray-errors.ts';
 
@@ -59,11 +60,11 @@ function caseStatus(runs: readonly { readonly status: 'pass' | 'fail' | 'error' 
  * What evaluating a suite file gives: a report (with `problems` naming case files that did not
  * load, which the report counts as errored cases), or only problems when the suite itself is bad.
  */
-export type Evaluation =
+export type Evaluation<R = RunReport> =
   | {
       readonly ok: true;
       readonly suite: Suite;
-      readonly report: RunReport;
+      readonly report: R;
       readonly problems: readonly FileProblem[];
       /** False when another OpenTelemetry provider was registered first. */
       readonly capturedGlobally: boolean;
@@ -72,12 +73,25 @@ export type Evaluation =
 
 /**
  * Loads a suite and its cases, runs them and returns the RunReport. Never throws for bad files
- * or broken cases; the CLI and the vitest integration decide what to exit or throw.
+ * or broken cases; the CLI and the vitest integration decide what to exit or throw. Every case
+ * result is held in memory (the CLI streams them through a spill file instead).
  */
 export async function evaluateSuite(
   suitePath: string,
   options: EvaluateOptions = {},
 ): Promise<Evaluation> {
+  return evaluateSuiteInto(suitePath, options, memorySink());
+}
+
+/**
+ * `evaluateSuite`, each case result put into `sink` as it finishes and each loaded case let go
+ * once its result is built: what `baton run` uses to run 100,000 cases in bounded memory.
+ */
+export async function evaluateSuiteInto<L extends CaseList>(
+  suitePath: string,
+  options: EvaluateOptions,
+  sink: CaseSink<L>,
+): Promise<Evaluation<Omit<RunReport, 'cases'> & { readonly cases: L }>> {
   const started = performance.now();
   const cwd = options.cwd ?? process.cwd();
   const loaded = options.loaded ?? (await loadSuiteFile(resolve(cwd, suitePath)));
@@ -91,67 +105,96 @@ export async function evaluateSuite(
   const suite = options.variant
     ? { ...loaded.value, config: applyVariant(loaded.value.config, options.variant) }
     : loaded.value;
-  const selection = await selectCases(suite, {
-    ...(options.caseIds && { caseIds: [...options.caseIds] }),
-    ...(options.tags && { tags: [...options.tags] }),
-  });
-  const suiteProblems = selection.problems.filter((p) => resolve(cwd, p.file) === suite.file);
-  if (suiteProblems.length > 0) return { ok: false, problems: selection.problems };
-  const contracts = await loadContracts(suite);
-  if (!contracts.ok) return contracts;
+  const prepared = await prepare(suite, options, cwd);
+  if (!prepared.ok) return prepared;
+  // Only the run's own array holds the loaded cases now: each goes once its result is built.
+  const { cases, selected, problems, adapter, contracts } = prepared;
   const capture = createCapture();
   const config = suite.config;
-  const cases = options.skipCases ? [] : inShard(selection.cases, options.shard);
   // A case file that does not load is reported once, by the first shard.
-  const broken = options.skipCases || (options.shard?.index ?? 1) !== 1 ? [] : selection.problems;
+  const broken = options.skipCases || (options.shard?.index ?? 1) !== 1 ? [] : problems;
+  const sharded = options.shard !== undefined;
+  const orders = sharded
+    ? caseOrders(
+        cases.map((c) => c.id),
+        selected,
+      )
+    : [];
   options.onStart?.(cases.length);
-  const run = await runSuite({
-    suite: {
-      name: config.name,
-      file: relative(cwd, suite.file),
-      config,
-      ...(suite.lineOf && { lineOf: suite.lineOf }),
+  const run = await runSuiteInto(
+    {
+      suite: {
+        name: config.name,
+        file: relative(cwd, suite.file),
+        config,
+        ...(suite.lineOf && { lineOf: suite.lineOf }),
+      },
+      ...(options.strict !== undefined && { strict: options.strict }),
+      // A shard's report keeps what `baton merge` recomputes the whole run's metrics from.
+      ...(sharded && { measure: true }),
+      cases,
+      releaseCases: true,
+      brokenCases: brokenCases(broken),
+      contracts,
+      ...(options.properties && { properties: options.properties }),
+      // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the
+      // adapter; `isolation` runs both in worker threads or child processes.
+      adapter,
+      capture,
+      ...(options.repeat !== undefined && { repeat: options.repeat }),
+      ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+      ...(options.stop && { stop: options.stop }),
+      ...(options.strays && { strays: options.strays }),
+      ...(options.onCaseDone && {
+        onCaseDone: (c: Case, runs: readonly CaseRun[]) =>
+          options.onCaseDone?.(c.id, caseStatus(runs)),
+      }),
     },
-    ...(options.strict !== undefined && { strict: options.strict }),
-    // A shard's report keeps what `baton merge` recomputes the whole run's metrics from.
-    ...(options.shard && { measure: true }),
-    cases,
-    brokenCases: brokenCases(broken),
-    contracts: contracts.value,
-    ...(options.properties && { properties: options.properties }),
-    // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the
-    // adapter; `isolation` runs both in worker threads or child processes.
-    adapter: await suiteAdapter(config, suite.file, selection.cases),
-    capture,
-    ...(options.repeat !== undefined && { repeat: options.repeat }),
-    ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
-    ...(options.stop && { stop: options.stop }),
-    ...(options.strays && { strays: options.strays }),
-    ...(options.onCaseDone && {
-      onCaseDone: (c: Case, runs: readonly CaseRun[]) =>
-        options.onCaseDone?.(c.id, caseStatus(runs)),
-    }),
-  });
+    mappedSink(sink, (c, i) => caseWithBasis(c, sharded, orders[i])),
+  );
   // The whole evaluation: loading the suite, cases, contracts and implementation included.
-  const timed = { ...run, durationMs: Math.round(performance.now() - started) };
-  // What `baton merge` checks shard reports against and recomputes their verdict from.
-  const selected = selection.cases.map((c) => c.id);
-  const report = withBasis(timed, {
+  const basis = reportBasis({
     suiteHash: sha256(JSON.stringify(loaded.value.config)),
     config,
     strict: options.strict ?? false,
     selected,
-    sharded: options.shard !== undefined,
+    sharded,
     selectedHash: sha256(selected.join('\n')),
   });
+  const report = { ...run, durationMs: Math.round(performance.now() - started), basis };
   return {
     ok: true,
     suite,
     report: options.variant
       ? { ...report, suite: { ...report.suite, variant: options.variant } }
       : report,
-    problems: selection.problems,
+    problems,
     capturedGlobally: capture.global,
+  };
+}
+
+/**
+ * The cases to run (the shard's copy), the ids selected, load problems, the contracts and the
+ * adapter. Its own frame holds the selection, so nothing of it outlives the call but these.
+ */
+async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
+  const selection = await selectCases(suite, {
+    ...(options.caseIds && { caseIds: [...options.caseIds] }),
+    ...(options.tags && { tags: [...options.tags] }),
+  });
+  const { problems } = selection;
+  const suiteProblems = problems.filter((p) => resolve(cwd, p.file) === suite.file);
+  if (suiteProblems.length > 0) return { ok: false as const, problems };
+  const contracts = await loadContracts(suite);
+  if (!contracts.ok) return contracts;
+  return {
+    ok: true as const,
+    cases: options.skipCases ? [] : inShard(selection.cases, options.shard),
+    // What `baton merge` checks shard reports against and recomputes their verdict from.
+    selected: selection.cases.map((c) => c.id),
+    problems,
+    contracts: contracts.value,
+    adapter: await suiteAdapter(suite.config, suite.file, selection.cases),
   };
 }
 

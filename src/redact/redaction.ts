@@ -67,12 +67,13 @@ export class Redaction {
   /**
    * `value` redacted as `value()` does, but sharing every part of it that needs no change (the
    * value itself when nothing does): for a report built fresh, which nobody else mutates.
-   * Objects in `trusted` (Baton's own codes and counts) are kept as they are, unread.
+   * Objects in `trusted` (Baton's own codes and counts) are kept as they are, unread. `depth` is
+   * how deep `value` sits in what it is part of (a report's case, redacted as it finishes).
    */
-  shared<T>(value: T, trusted?: ReadonlySet<object>): T {
+  shared<T>(value: T, trusted?: ReadonlySet<object>, depth = 0): T {
     this.trusted = trusted;
     try {
-      return this.share(value, 0) as T;
+      return this.share(value, depth) as T;
     } finally {
       this.trusted = undefined;
     }

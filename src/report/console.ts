@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import type { CaseResult, GateResult, Rate, RunReport } from '../model/report.ts';
+import type { CaseResult, GateResult, Rate, StreamedReport } from '../model/report.ts';
 import { gateActual, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
@@ -38,16 +38,18 @@ function painter(color: boolean): Paint {
 }
 
 /** The report a person reads in a terminal: what failed, the rates, the gates, one verdict. */
-export function renderConsole(given: RunReport, options: ConsoleOptions): string {
+export function renderConsole(given: StreamedReport, options: ConsoleOptions): string {
   // Case text, trace names and implementation errors are untrusted: escape them for the terminal.
-  const report = terminalSafe(given);
+  // The cases one at a time: they may be read back from disk, and are many.
+  const report = terminalSafe({ ...given, cases: [] });
   const paint = painter(options.color);
+  const listed = caseSections(given.cases, paint, options.verbose ?? false);
   const sections = [
     [header(report, paint)],
     runWarnings(report, paint),
-    badCases(report.cases, paint),
-    options.verbose ? passingCases(report.cases, paint) : [],
-    options.verbose ? derivedSteps(report.cases, paint) : [],
+    listed.bad,
+    listed.passing,
+    listed.derived,
     propertiesSection(report, paint),
     findingsTable(report, paint),
     recognitionTable(report, paint, options.verbose ?? false),
@@ -61,7 +63,7 @@ export function renderConsole(given: RunReport, options: ConsoleOptions): string
     .join('\n\n')}\n`;
 }
 
-function header(report: RunReport, paint: Paint): string {
+function header(report: StreamedReport, paint: Paint): string {
   const parts = [
     `${report.summary.cases} cases`,
     ...(report.repeat > 1 ? [`×${report.repeat} repeats`] : []),
@@ -71,7 +73,7 @@ function header(report: RunReport, paint: Paint): string {
 }
 
 /** What makes the whole run untrustworthy, before any case: a signal, escaped errors. */
-function runWarnings(report: RunReport, paint: Paint): string[] {
+function runWarnings(report: StreamedReport, paint: Paint): string[] {
   const lines: string[] = [];
   if (report.interrupted) {
     const { signal, casesNotRun } = report.interrupted;
@@ -86,8 +88,23 @@ function runWarnings(report: RunReport, paint: Paint): string[] {
   return lines;
 }
 
-function badCases(cases: readonly CaseResult[], paint: Paint): string[] {
-  return cases.filter((c) => c.status !== 'pass').flatMap((c) => badCase(c, paint));
+/** Failing and errored cases; under `verbose` also the passing ones and derived steps. */
+function caseSections(cases: Iterable<CaseResult>, paint: Paint, verbose: boolean) {
+  const bad: string[] = [];
+  const passing: string[][] = [];
+  const traced: CaseResult[] = [];
+  for (const given of cases) {
+    const c = terminalSafe(given);
+    if (c.status !== 'pass') bad.push(...badCase(c, paint));
+    if (!verbose) continue;
+    if (c.status === 'pass') passing.push(passingRow(c, paint));
+    if (c.steps?.length && c.steps.every((s) => s.kind === 'trace')) traced.push(c);
+  }
+  return {
+    bad,
+    passing: textTable(passing),
+    derived: verbose ? derivedSteps(traced, paint) : [],
+  };
 }
 
 function badCase(c: CaseResult, paint: Paint): string[] {
@@ -125,16 +142,12 @@ function indented(text: string): string {
     .join('\n');
 }
 
-function passingCases(cases: readonly CaseResult[], paint: Paint): string[] {
-  const rows = cases
-    .filter((c) => c.status === 'pass')
-    .map((c) => [paint('green', '✓'), c.id, c.title, paint('dim', duration(c.durationMs))]);
-  return textTable(rows);
+function passingRow(c: CaseResult, paint: Paint): string[] {
+  return [paint('green', '✓'), c.id, c.title, paint('dim', duration(c.durationMs))];
 }
 
 /** Where each step of a recorded trace begins, per case: what a label's `at` counts. */
-function derivedSteps(cases: readonly CaseResult[], paint: Paint): string[] {
-  const traced = cases.filter((c) => c.steps?.length && c.steps.every((s) => s.kind === 'trace'));
+function derivedSteps(traced: readonly CaseResult[], paint: Paint): string[] {
   if (traced.length === 0) return [];
   return [
     paint('dim', 'Steps derived from the traces'),
@@ -147,7 +160,7 @@ function derivedSteps(cases: readonly CaseResult[], paint: Paint): string[] {
   ];
 }
 
-function findingsTable(report: RunReport, paint: Paint): string[] {
+function findingsTable(report: StreamedReport, paint: Paint): string[] {
   const rows = byCodeEntries(report.metrics.byCode)
     .filter(([, rate]) => rate.count > 0)
     .map(([code, rate]) => rateRow(code, rate, countOf(code, rate.of, report.repeat)));
@@ -164,7 +177,7 @@ function rateRow(label: string, rate: Rate, of: string): string[] {
   return [label, `${rate.count} of ${of}`, percent(rate.rate), interval(rate)];
 }
 
-function propertiesSection(report: RunReport, paint: Paint): string[] {
+function propertiesSection(report: StreamedReport, paint: Paint): string[] {
   if (report.properties.length === 0) return [];
   const lines = [`${paint('dim', 'Envelope properties')}  ${propertyTally(report.properties)}`];
   for (const p of brokenProperties(report)) {
@@ -202,7 +215,7 @@ function gates(results: readonly GateResult[], paint: Paint): string[] {
   return [paint('dim', 'Gates'), ...textTable(rows)];
 }
 
-function verdict(report: RunReport, paint: Paint): string {
+function verdict(report: StreamedReport, paint: Paint): string {
   const { summary, metrics } = report;
   const parts = [
     `${summary.cases} cases`,
@@ -234,7 +247,7 @@ function verdict(report: RunReport, paint: Paint): string {
 }
 
 /** What each rule and shape matched: shown for suites with rules (all shapes with --verbose). */
-function recognitionTable(report: RunReport, paint: Paint, verbose: boolean): string[] {
+function recognitionTable(report: StreamedReport, paint: Paint, verbose: boolean): string[] {
   const counts = shownCounts(report, verbose);
   if (counts.length === 0) return [];
   const head = ['Recognised', 'where', 'spans', 'cases'].map((h) => paint('dim', h));
@@ -246,7 +259,7 @@ function recognitionTable(report: RunReport, paint: Paint, verbose: boolean): st
   return textTable([head, ...rows], ['left', 'left', 'right', 'right']);
 }
 
-function warningLines(report: RunReport, paint: Paint): string[] {
+function warningLines(report: StreamedReport, paint: Paint): string[] {
   return (report.warnings ?? []).flatMap((w) => {
     const mark =
       w.severity === 'error'

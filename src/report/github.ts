@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { CaseResult, RunReport } from '../model/report.ts';
+import type { CaseResult, StreamedReport } from '../model/report.ts';
 import { problems } from './format.ts';
 import { brokenProperties, replayCommand } from './property-lines.ts';
 
@@ -68,9 +68,13 @@ function caseAnnotations(c: CaseResult): Annotation[] {
  * GitHub Actions workflow commands: one `::error` annotation per failing finding, on the line of
  * the label it judges in the case file, plus broken properties and failed gates on the suite.
  */
-export function renderGithubAnnotations(report: RunReport, options: GithubOptions = {}): string {
+export function renderGithubAnnotations(
+  report: StreamedReport,
+  options: GithubOptions = {},
+): string {
   const suite = report.suite.file;
-  const annotations: Annotation[] = report.cases.flatMap(caseAnnotations);
+  const annotations: Annotation[] = [];
+  for (const c of report.cases) annotations.push(...caseAnnotations(c));
   for (const p of brokenProperties(report)) {
     const replay = replayCommand(report, p);
     annotations.push({

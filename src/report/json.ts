@@ -1,5 +1,5 @@
 import { BatonError } from '../errors.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport } from '../model/report.ts';
+import { REPORT_SCHEMA_VERSION, type RunReport, type StreamedReport } from '../model/report.ts';
 import { byCodeEntries, compareBuckets } from './format.ts';
 
 type Shape = (v: unknown) => unknown;
@@ -124,7 +124,7 @@ export function renderJson(report: RunReport): string {
  * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
  * whole report (a run of 100,000 cases is past the longest string JavaScript can hold).
  */
-export function* renderJsonChunks(report: RunReport): Generator<string> {
+export function* renderJsonChunks(report: StreamedReport): Generator<string> {
   const top = reportShape({ ...report, cases: [] }) as Record<string, unknown>;
   const keys = Object.keys(top).filter((k) => JSON.stringify(top[k]) !== undefined);
   if (keys.length === 0) {
@@ -136,9 +136,10 @@ export function* renderJsonChunks(report: RunReport): Generator<string> {
     yield `  ${JSON.stringify(key)}: `;
     if (key === 'cases' && report.cases.length > 0) {
       yield '[\n';
-      for (const [j, c] of report.cases.entries()) {
+      let j = 0;
+      for (const c of report.cases) {
         const text = JSON.stringify(caseShape(c), null, 2) ?? 'null';
-        yield `    ${text.replaceAll('\n', '\n    ')}${j < report.cases.length - 1 ? ',' : ''}\n`;
+        yield `    ${text.replaceAll('\n', '\n    ')}${++j < report.cases.length ? ',' : ''}\n`;
       }
       yield '  ]';
     } else yield (JSON.stringify(top[key], null, 2) as string).replaceAll('\n', '\n  ');

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import type { CaseResult, ReportFinding, RunReport } from '../model/report.ts';
+import type { CaseResult, ReportFinding, StreamedReport } from '../model/report.ts';
 import { problems, stepLabel } from './format.ts';
 import { exampleText, replayCommand } from './property-lines.ts';
 
@@ -54,7 +54,7 @@ function judge(tc: TestCase, v: Verdict, file: string | undefined): void {
   }
 }
 
-function caseTestCases(builder: Builder, report: RunReport): void {
+function caseTestCases(builder: Builder, report: StreamedReport): void {
   const suite = builder.testSuite().name(xml(report.suite.name)).timestamp(report.startedAt);
   suite.time(seconds(report.durationMs));
   for (const c of report.cases) {
@@ -75,7 +75,7 @@ function caseTestCases(builder: Builder, report: RunReport): void {
 }
 
 function propertyCase(suite: TestSuite) {
-  return (p: PropertyResult, report: RunReport) => {
+  return (p: PropertyResult, report: StreamedReport) => {
     const tc = suite
       .testCase()
       .className(xml(`${p.from} → ${p.to}`))
@@ -96,7 +96,7 @@ function propertyCase(suite: TestSuite) {
  * The run as JUnit XML for CI test tabs: one test case per case (per repeat when repeated) and
  * per envelope property; failures carry the findings with file and line, errors the error.
  */
-export function renderJunit(report: RunReport): string {
+export function renderJunit(report: StreamedReport): string {
   const builder = junit()
     .newBuilder()
     .name(xml(`Baton ${report.suite.name}`));

@@ -1,4 +1,10 @@
-import type { CaseResult, ConfusionMatrix, Rate, RunMetrics, RunReport } from '../model/report.ts';
+import type {
+  CaseResult,
+  ConfusionMatrix,
+  Rate,
+  RunMetrics,
+  StreamedReport,
+} from '../model/report.ts';
 import { gateActual, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
@@ -19,7 +25,7 @@ import { countRows, shownCounts, warningPlace } from './recognition-lines.ts';
 import { countOf, judged } from './units.ts';
 
 /** The report as GitHub-flavoured Markdown, sized for a GitHub Actions job summary. */
-export function renderMarkdown(report: RunReport): string {
+export function renderMarkdown(report: StreamedReport): string {
   const sections = [
     title(report),
     runWarnings(report),
@@ -35,7 +41,7 @@ export function renderMarkdown(report: RunReport): string {
   return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
 }
 
-function title(report: RunReport): string {
+function title(report: StreamedReport): string {
   const { suite } = report;
   const heading = report.passed ? '✅ Baton: %s passed' : '❌ Baton: %s failed';
   const repeat = report.repeat > 1 ? ` · ${report.repeat} repeats` : '';
@@ -45,7 +51,7 @@ function title(report: RunReport): string {
 }
 
 /** A cut-short run and escaped errors, before anything else: they make the rest untrustworthy. */
-function runWarnings(report: RunReport): string {
+function runWarnings(report: StreamedReport): string {
   const lines: string[] = [];
   if (report.interrupted) {
     const { signal, casesNotRun } = report.interrupted;
@@ -69,7 +75,7 @@ function rateCell(rate: Rate): string {
   return `${percent(rate.rate)} ${interval(rate)}`;
 }
 
-function summary({ summary: s, metrics: m, repeat }: RunReport): string {
+function summary({ summary: s, metrics: m, repeat }: StreamedReport): string {
   const header = ['Cases', 'Passed', 'Failed', 'Errored', 'Pass rate (95% interval)'];
   const row = [s.cases, s.passed, s.failed, s.errored].map(String);
   row.push(rateCell(m.passRate));
@@ -86,7 +92,7 @@ function summary({ summary: s, metrics: m, repeat }: RunReport): string {
   );
 }
 
-function gates({ gates }: RunReport): string {
+function gates({ gates }: StreamedReport): string {
   if (gates.length === 0) return '';
   const mark = { pass: '✅', fail: '❌', 'n/a': '➖' } as const;
   const rows = gates.map((g) => [
@@ -98,8 +104,9 @@ function gates({ gates }: RunReport): string {
   return `### Gates\n\n${mdTable(['', 'Gate', 'Threshold', 'Actual'], rows, ['left', 'left', 'left', 'right'])}`;
 }
 
-function failingCases(cases: readonly CaseResult[]): string {
-  const rows = cases.filter((c) => c.status !== 'pass').flatMap(caseRows);
+function failingCases(cases: Iterable<CaseResult>): string {
+  const rows: string[][] = [];
+  for (const c of cases) if (c.status !== 'pass') rows.push(...caseRows(c));
   if (rows.length === 0) return '';
   const header = ['Case', 'Step', 'Code', 'Expected', 'Observed', 'Message'];
   return `### Failing cases\n\n${mdTable(header, rows)}`;
@@ -117,7 +124,7 @@ function caseRows(c: CaseResult): string[][] {
   return rows;
 }
 
-function propertiesSection(report: RunReport): string {
+function propertiesSection(report: StreamedReport): string {
   if (report.properties.length === 0) return '';
   const head = `### Envelope properties\n\n${propertyTally(report.properties)}`;
   const broken = brokenProperties(report);
@@ -200,7 +207,7 @@ function hops({ histogram, mean, max }: RunMetrics['hops']): string {
   return `#### Hops per case\n\nMean ${num(mean)} · max ${num(max)}\n\n${table}`;
 }
 
-function warningsSection(report: RunReport): string {
+function warningsSection(report: StreamedReport): string {
   const rows = (report.warnings ?? []).map((w) => [
     w.severity === 'error' ? '❌ error' : '⚠️ warning',
     code(w.code),
@@ -212,7 +219,7 @@ function warningsSection(report: RunReport): string {
 }
 
 /** Every rule, preset and step rule with what it matched, and the shapes that matched spans. */
-function recognitionSection(report: RunReport): string {
+function recognitionSection(report: StreamedReport): string {
   const counts = shownCounts(report, true).filter((c) => c.source !== 'shape' || c.spans > 0);
   if (counts.length === 0) return '';
   const table = mdTable(['Recognised', 'Where', 'Spans', 'Cases'], countRows(counts), [

@@ -1,5 +1,5 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import type { RunReport } from '../model/report.ts';
+import type { StreamedReport } from '../model/report.ts';
 
 const MAX_EXAMPLE = 600;
 
@@ -11,13 +11,13 @@ export function exampleText(p: PropertyResult): string {
 }
 
 /** The command that replays a failed property's shrunk counterexample. */
-export function replayCommand(report: RunReport, p: PropertyResult): string | undefined {
+export function replayCommand(report: StreamedReport, p: PropertyResult): string | undefined {
   if (p.path === undefined) return undefined;
   return `npx baton run ${report.suite.file} --property '${p.id}' --seed ${p.seed} --path '${p.path}' --clock ${p.clock}`;
 }
 
 /** Properties that did not pass or skip: what a reader must look at. */
-export function brokenProperties(report: RunReport): PropertyResult[] {
+export function brokenProperties(report: StreamedReport): PropertyResult[] {
   return report.properties.filter((p) => p.outcome === 'fail' || p.outcome === 'error');
 }
 

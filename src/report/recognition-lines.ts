@@ -1,10 +1,10 @@
-import type { RecognitionCount, RunReport, RunWarning } from '../model/report.ts';
+import type { RecognitionCount, RunWarning, StreamedReport } from '../model/report.ts';
 
 /**
  * The recognition counts worth showing: every suite rule, preset rule and step rule (a zero is
  * the point), and the built-in shapes that matched something. `all` adds the silent shapes.
  */
-export function shownCounts(report: RunReport, all = false): RecognitionCount[] {
+export function shownCounts(report: StreamedReport, all = false): RecognitionCount[] {
   const counts = report.recognition ?? [];
   const configured = counts.some((c) => c.source !== 'shape');
   if (!configured && !all) return [];

@@ -6,13 +6,21 @@ import type { PropertyResult } from '../contracts/properties/property-result.ts'
 import type { Contract } from '../contracts/types.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
-import { type LineOf, runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
+import { type LineOf, RecognitionTally, runWarnings } from '../metrics/recognition.ts';
 import type { Case } from '../model/labelled-case.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport, type UnhandledError } from '../model/report.ts';
+import {
+  type CaseList,
+  REPORT_SCHEMA_VERSION,
+  type RecognitionCount,
+  type RunReport,
+  type UnhandledError,
+} from '../model/report.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
+import { type CaseSink, memorySink } from './case-sink.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
+import { type KeptCase, keptCase } from './lean-run.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import type { StopControl } from './stop-control.ts';
@@ -61,14 +69,33 @@ export interface RunPlan {
   readonly strays?: StrayErrors;
   /** Keep in each case what its metrics are computed from, for `baton merge` (shard runs). */
   readonly measure?: boolean;
+  /**
+   * Clear each case's slot in `cases` once its result is built, so a large run does not hold
+   * every loaded case to its end (the CLI; `cases` must be an array nobody else reads).
+   */
+  readonly releaseCases?: boolean;
 }
 
 /**
  * Runs every case (with repeats) under bounded concurrency, then the envelope properties, and
  * returns the RunReport. Never throws for a broken case: a case whose adapter throws, rejects or
- * hangs becomes `error`.
+ * hangs becomes `error`. Every result is held in memory; the CLI spills them (`runSuiteInto`).
  */
 export async function runSuite(plan: RunPlan): Promise<RunReport> {
+  return runSuiteInto(plan, memorySink());
+}
+
+// A case sits at report → cases → case: redacted alone, it is redacted as deep as in the report.
+const CASE_DEPTH = 2;
+
+/**
+ * `runSuite`, each finished case's result (redacted) put into `sink` at once; the run keeps only
+ * what its metrics, summary and warnings are computed from (`KeptCase`).
+ */
+export async function runSuiteInto<L extends CaseList>(
+  plan: RunPlan,
+  sink: CaseSink<L>,
+): Promise<Omit<RunReport, 'cases'> & { readonly cases: L }> {
   const { config } = plan.suite;
   const repeat = plan.repeat ?? config.repeat;
   const startedAt = (plan.now ?? (() => new Date()))();
@@ -81,21 +108,34 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     ...(plan.strays && { strays: plan.strays }),
     toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
   };
+  // Nothing the implementation put in a payload or an error may carry a secret into a report.
+  // A case's tally holds only finding codes and counts: nothing of the implementation's.
+  const redaction = new Redaction(config.redact);
+  const recognition = new RecognitionTally(plan.suite.lineOf);
+  const kept: (KeptCase | undefined)[] = new Array(plan.cases.length);
+  const slots = plan.cases as (Case | undefined)[];
+  const finish = (c: Case, index: number, runs: readonly CaseRun[]) => {
+    const result = toCaseResult(c, runs, config.costs, plan.measure);
+    kept[index] = keptCase(result, c.labels.handoffs.length, runs);
+    recognition.add(runs[0], index);
+    const trusted = new Set<object>(result.tally ? [result.tally] : []);
+    sink.add(index, redaction.shared(result, trusted, CASE_DEPTH));
+    if (plan.releaseCases) slots[index] = undefined;
+  };
   const stopped = () => plan.stop?.stopped ?? false;
   await plan.adapter.setup?.();
-  let pooled: (CaseRun[] | undefined)[];
   let properties: PropertyResult[] = [];
   try {
     const concurrency = plan.concurrency ?? config.concurrency;
-    pooled = await mapPool(
+    await mapPool(
       plan.cases,
       concurrency,
-      async (c) => {
+      async (c, index) => {
         const runs: CaseRun[] = [];
         for (let r = 0; r < repeat && (r === 0 || !stopped()); r++)
           runs.push(await runCaseOnce(c, r, options));
         plan.onCaseDone?.(c, runs);
-        return runs;
+        finish(c, index, runs);
       },
       stopped,
     );
@@ -104,20 +144,25 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     await plan.adapter.teardown?.();
   }
   // An interrupted run reports the cases that ran; those never started are only counted.
-  const ran = plan.cases.flatMap((c, i) => (pooled[i] ? [{ c, runs: pooled[i] }] : []));
-  const runsByCase = ran.map((r) => r.runs);
-  const cases = ran.map(({ c, runs }) => toCaseResult(c, runs, config.costs, plan.measure));
+  const ran = kept.filter((k): k is KeptCase => k !== undefined);
+  const all = [...ran];
   for (const broken of plan.brokenCases ?? []) {
     const { run, result } = brokenCaseOutcome(broken);
-    runsByCase.push([run]);
-    cases.push(result);
+    sink.add(
+      plan.cases.length + all.length - ran.length,
+      redaction.shared(result, undefined, CASE_DEPTH),
+    );
+    all.push(keptCase(result, 0, [run]));
   }
-  // Each case's tally is in its result already: the metrics reuse it.
-  const tallies = cases.map((c) => c.tally);
-  const metrics = computeMetrics(runsByCase, config.costs, properties, tallies);
-  const summary = summarize(cases, properties);
+  const runsByCase = all.map((k) => k.runs);
+  const metrics = computeMetrics(runsByCase, config.costs, properties);
+  const summary = summarize(
+    all.map((k) => k.summarized),
+    properties,
+  );
   const gates = evaluateGates(suiteGates(config, properties), metrics, summary);
-  const { recognition, warnings } = recognitionOf(plan, runsByCase);
+  const counts = recognition.counts();
+  const warnings = warningsOf(plan, ran, counts);
   const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
   const strictErrors = warnings.filter((w) => w.severity === 'error').length;
   const reasons = [...verdict.reasons, ...(strictErrors > 0 ? [strictReason(strictErrors)] : [])];
@@ -127,57 +172,46 @@ export async function runSuite(plan: RunPlan): Promise<RunReport> {
     ...(plan.adapter.lateErrors?.() ?? []),
   ];
   const interrupted = plan.stop?.reason;
-  // Nothing the implementation put in a payload or an error may carry a secret into a report.
-  // A case's tally holds only finding codes and counts: nothing of the implementation's.
-  const tallied = new Set<object>();
-  for (const c of cases) if (c.tally) tallied.add(c.tally);
-  return new Redaction(config.redact).shared<RunReport>(
-    {
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
-      startedAt: startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      repeat,
-      // A run cut short, one whose implementation let errors escape, or (under --strict) one with a
-      // rule that matched nothing never passes.
-      passed:
-        verdict.passed && interrupted === undefined && unhandled.length === 0 && strictErrors === 0,
-      summary,
-      metrics,
-      gates,
-      ...(reasons.length > 0 && { reasons }),
-      cases,
-      properties,
-      ...(recognition.length > 0 && { recognition }),
-      ...(warnings.length > 0 && { warnings }),
-      ...(interrupted !== undefined && {
-        interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
-      }),
-      ...(unhandled.length > 0 && { unhandled }),
-    },
-    tallied,
-  );
+  const report = redaction.shared<Omit<RunReport, 'cases'>>({
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    suite: { name: config.name, file: plan.suite.file, adapter: plan.adapter.name },
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    repeat,
+    // A run cut short, one whose implementation let errors escape, or (under --strict) one with a
+    // rule that matched nothing never passes.
+    passed:
+      verdict.passed && interrupted === undefined && unhandled.length === 0 && strictErrors === 0,
+    summary,
+    metrics,
+    gates,
+    ...(reasons.length > 0 && { reasons }),
+    properties,
+    ...(counts.length > 0 && { recognition: counts }),
+    ...(warnings.length > 0 && { warnings }),
+    ...(interrupted !== undefined && {
+      interrupted: { signal: interrupted, casesNotRun: plan.cases.length - ran.length },
+    }),
+    ...(unhandled.length > 0 && { unhandled }),
+  });
+  return { ...report, cases: sink.list() };
 }
 
-/** What each rule and shape matched over the cases' first runs, and the warnings it explains. */
-function recognitionOf(plan: RunPlan, runsByCase: readonly (readonly CaseRun[])[]) {
-  const first = plan.cases.map((_, i) => runsByCase[i]?.[0]);
-  const recognition = summarizeRecognition(first, plan.suite.lineOf);
-  const judged = plan.cases.filter((_, i) => first[i] && first[i]?.status !== 'error');
-  const warnings = runWarnings({
+/** The warnings the recognition counts and the cases' first runs explain. */
+function warningsOf(plan: RunPlan, ran: readonly KeptCase[], counts: RecognitionCount[]) {
+  const first = ran.map((k) => k.runs[0]);
+  const judged = ran.filter((k) => k.runs[0] && k.runs[0].status !== 'error');
+  return runWarnings({
     file: plan.suite.file,
-    counts: recognition,
-    notes: plan.cases.flatMap((c, i) =>
-      (first[i]?.notes ?? []).map((note) => ({ caseId: c.id, note })),
-    ),
-    expectedHandoffs: judged.reduce((n, c) => n + c.labels.handoffs.length, 0),
+    counts,
+    notes: ran.flatMap((k) => (k.runs[0]?.notes ?? []).map((note) => ({ caseId: k.id, note }))),
+    expectedHandoffs: judged.reduce((n, k) => n + k.expected, 0),
     observedHandoffs: first.reduce(
       (n, r) => n + (r?.status === 'error' ? 0 : (r?.handoffs.length ?? 0)),
       0,
     ),
     strict: plan.strict ?? false,
   });
-  return { recognition, warnings };
 }
 
 /** Every escaped error: those that failed a case run, then those no running case could take. */

@@ -49,8 +49,13 @@ export function toCaseResult(
   };
 }
 
+/** What the summary reads of a case: its status and the codes and outcomes of its findings. */
+export type Summarized = Pick<CaseResult, 'status'> & {
+  readonly findings: readonly Pick<CaseResult['findings'][number], 'code' | 'outcome'>[];
+};
+
 export function summarize(
-  cases: readonly CaseResult[],
+  cases: readonly Summarized[],
   properties: readonly PropertyResult[] = [],
 ): RunSummary {
   const byCode: Partial<Record<FindingCode, number>> = {};

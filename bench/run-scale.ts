@@ -1,0 +1,120 @@
+// A whole `baton run` at scale: writes N case files (the bundled support cases with fresh ids)
+// and a suite running them against the support-router example, then runs the CLI on it in a
+// child process (`bin/baton.mjs`, from the sources) with the console and JSON reporters, plus
+// any given with --reporter. Prints the wall time, the child's peak memory (max RSS, from
+// /usr/bin/time -v where it exists, else the child's own process.resourceUsage) and the load.
+// Usage: npm run bench -- run-scale [N=10000] [--reporter md,junit] [--keep]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** What one measured `baton run` gave. */
+export interface ScaleRun {
+  readonly cases: number;
+  readonly seconds: number;
+  readonly peakMb: number;
+  readonly exit: number | null;
+  readonly verdict: string;
+}
+
+function writeSuite(n: number, reporters: readonly string[]): string {
+  const templates = readdirSync(join(root, 'cases/support'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => readFileSync(join(root, 'cases/support', f), 'utf8'));
+  const dir = join(tmpdir(), `baton-run-scale-${process.pid}`);
+  mkdirSync(join(dir, 'cases'), { recursive: true });
+  for (let i = 0; i < n; i++) {
+    const text = templates[i % templates.length]!.replace(/^id: (.*)$/m, `id: $1-${i}`);
+    writeFileSync(join(dir, 'cases', `case-${i}.yaml`), text);
+  }
+  const example = join(root, 'examples/support-router');
+  writeFileSync(
+    join(dir, 'suite.yaml'),
+    [
+      'name: scale',
+      `allow_read: [${JSON.stringify(example)}]`,
+      'cases: { include: [cases/*.yaml] }',
+      'adapter:',
+      '  type: module',
+      `  path: ${JSON.stringify(join(example, 'implementation.ts'))}`,
+      `  options: { policy: ${JSON.stringify(join(example, 'policy.yaml'))} }`,
+      `reports: { formats: [${['console', 'json', ...reporters].join(', ')}] }`,
+      'gates:',
+      '  - { metric: pass_rate, min: 0.95 }',
+      '  - { metric: errored, max: 0 }',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+/** Max RSS in MB from `/usr/bin/time -v`'s report on stderr. */
+function timePeak(stderr: string): number | undefined {
+  const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+  return m ? Number(m[1]) / 1024 : undefined;
+}
+
+function runOnce(dir: string, n: number): ScaleRun {
+  const cli = [join(root, 'bin/baton.mjs'), 'run', 'suite.yaml', '--out', 'reports'];
+  const timed = existsSync('/usr/bin/time');
+  const [cmd, args] = timed
+    ? ['/usr/bin/time', ['-v', process.execPath, ...cli]]
+    : [process.execPath, ['--require', join(root, 'bench/print-rss.cjs'), ...cli]];
+  const started = performance.now();
+  const run = spawnSync(cmd, args as string[], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    env: { ...process.env, NO_COLOR: '1', CI: '' },
+  });
+  const seconds = (performance.now() - started) / 1e3;
+  const peak = timePeak(run.stderr) ?? Number(/baton-peak-rss-mb (\d+)/.exec(run.stderr)?.[1]);
+  const verdict = /^(PASS|FAIL)\b.*$/m.exec(run.stdout)?.[0] ?? run.stderr.slice(0, 400);
+  return { cases: n, seconds, peakMb: peak, exit: run.status, verdict };
+}
+
+/** `baton run, N case files: W s, peak M MB` through `line` (bench/run.ts's printer). */
+export function benchRunScale(
+  line: (label: string, value: string) => void,
+  sizes: readonly number[],
+  reporters: readonly string[] = [],
+  keep = false,
+): ScaleRun[] {
+  const results: ScaleRun[] = [];
+  for (const n of sizes) {
+    const dir = writeSuite(n, reporters);
+    try {
+      const before = loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ');
+      const r = runOnce(dir, n);
+      results.push(r);
+      line(
+        `baton run, ${n} case files`,
+        `${r.seconds.toFixed(1)} s, peak ${r.peakMb.toFixed(0)} MB, exit ${r.exit} ` +
+          `(reporters console, json${reporters.map((f) => `, ${f}`).join('')}; load ${before}) ${r.verdict}`,
+      );
+    } finally {
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+      else line('  kept', dir);
+    }
+  }
+  return results;
+}
+
+if (import.meta.filename === resolve(process.argv[1] ?? '')) {
+  const args = process.argv.slice(2);
+  const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
+  const at = args.indexOf('--reporter');
+  const reporters = at >= 0 ? (args[at + 1] ?? '').split(',').filter(Boolean) : [];
+  const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--reporter');
+  benchRunScale(
+    print,
+    sizes.length > 0 ? sizes.map(Number) : [10_000, 100_000],
+    reporters,
+    args.includes('--keep'),
+  );
+}
