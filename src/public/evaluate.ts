@@ -16,6 +16,7 @@ import type { Suite } from '../model/suite.ts';
 import { applyVariant } from '../model/variants.ts';
 import type { BrokenCase } from '../run/broken-case.ts';
 import { type CaseSink, mappedSink, memorySink } from '../run/case-sink.ts';
+import { PackedCases } from '../run/packed-cases.ts';
 import { type PropertyOverrides, runSuiteInto } from '../run/run-suite.ts';
 import type { StopControl } from '../run/stop-control.ts';
 import type { StrayErrors } from '../run/stray-errors.ts';
@@ -107,19 +108,14 @@ export async function evaluateSuiteInto<L extends CaseList>(
     : loaded.value;
   const prepared = await prepare(suite, options, cwd);
   if (!prepared.ok) return prepared;
-  // Only the run's own array holds the loaded cases now: each goes once its result is built.
-  const { cases, selected, problems, adapter, contracts } = prepared;
+  // Only `cases` holds the loaded cases now, packed: each goes once its result is built.
+  const { cases, ids, selected, problems, adapter, contracts } = prepared;
   const capture = createCapture();
   const config = suite.config;
   // A case file that does not load is reported once, by the first shard.
   const broken = options.skipCases || (options.shard?.index ?? 1) !== 1 ? [] : problems;
   const sharded = options.shard !== undefined;
-  const orders = sharded
-    ? caseOrders(
-        cases.map((c) => c.id),
-        selected,
-      )
-    : [];
+  const orders = sharded ? caseOrders(ids, selected) : [];
   options.onStart?.(cases.length);
   const run = await runSuiteInto(
     {
@@ -133,7 +129,6 @@ export async function evaluateSuiteInto<L extends CaseList>(
       // A shard's report keeps what `baton merge` recomputes the whole run's metrics from.
       ...(sharded && { measure: true }),
       cases,
-      releaseCases: true,
       brokenCases: brokenCases(broken),
       contracts,
       ...(options.properties && { properties: options.properties }),
@@ -187,14 +182,24 @@ async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
   if (suiteProblems.length > 0) return { ok: false as const, problems };
   const contracts = await loadContracts(suite);
   if (!contracts.ok) return contracts;
+  // Isolates are sent the cases when they start: they keep a list of their own.
+  const forAdapter = suite.config.isolation === 'none' ? selection.cases : [...selection.cases];
+  const adapter = await suiteAdapter(suite.config, suite.file, forAdapter);
+  // What `baton merge` checks shard reports against and recomputes their verdict from.
+  const selected = selection.cases.map((c) => c.id);
+  const shard = options.skipCases ? [] : inShard(selection.cases, options.shard);
+  const ids = shard.map((c) => c.id);
+  selection.cases.length = 0;
+  // Packed until each runs: 100,000 loaded cases as objects would crowd the heap all run long.
+  const packed = new PackedCases(shard);
   return {
     ok: true as const,
-    cases: options.skipCases ? [] : inShard(selection.cases, options.shard),
-    // What `baton merge` checks shard reports against and recomputes their verdict from.
-    selected: selection.cases.map((c) => c.id),
+    cases: packed,
+    ids,
+    selected,
     problems,
     contracts: contracts.value,
-    adapter: await suiteAdapter(suite.config, suite.file, selection.cases),
+    adapter,
   };
 }
 

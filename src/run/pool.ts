@@ -4,7 +4,7 @@
  * turns true no further task starts, and the items never started have no result.
  */
 export async function mapPool<T, R>(
-  items: readonly T[],
+  items: { readonly length: number; at(index: number): T | undefined },
   limit: number,
   task: (item: T, index: number) => Promise<R>,
   stopped: () => boolean = () => false,
@@ -15,7 +15,7 @@ export async function mapPool<T, R>(
     // Once stopped, no new item starts; the ones in flight finish (their slots stay undefined).
     while (next < items.length && !stopped()) {
       const index = next++;
-      results[index] = await task(items[index] as T, index);
+      results[index] = await task(items.at(index) as T, index);
     }
   };
   const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker);

@@ -21,6 +21,7 @@ import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { type CaseSink, memorySink } from './case-sink.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
 import { type KeptCase, keptCase } from './lean-run.ts';
+import { type CaseSource, PackedCases } from './packed-cases.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
 import type { StopControl } from './stop-control.ts';
@@ -47,7 +48,8 @@ export interface RunPlan {
     /** The line a path of the suite file is on, for warnings that point at a rule. */
     readonly lineOf?: LineOf;
   };
-  readonly cases: readonly Case[];
+  /** The cases in report order: an array, or `PackedCases` (each let go once it has run). */
+  readonly cases: CaseSource;
   /** Case files that did not load: reported as errored cases, the others still run. */
   readonly brokenCases?: readonly BrokenCase[];
   readonly adapter: Adapter;
@@ -69,11 +71,6 @@ export interface RunPlan {
   readonly strays?: StrayErrors;
   /** Keep in each case what its metrics are computed from, for `baton merge` (shard runs). */
   readonly measure?: boolean;
-  /**
-   * Clear each case's slot in `cases` once its result is built, so a large run does not hold
-   * every loaded case to its end (the CLI; `cases` must be an array nobody else reads).
-   */
-  readonly releaseCases?: boolean;
 }
 
 /**
@@ -113,14 +110,13 @@ export async function runSuiteInto<L extends CaseList>(
   const redaction = new Redaction(config.redact);
   const recognition = new RecognitionTally(plan.suite.lineOf);
   const kept: (KeptCase | undefined)[] = new Array(plan.cases.length);
-  const slots = plan.cases as (Case | undefined)[];
   const finish = (c: Case, index: number, runs: readonly CaseRun[]) => {
     const result = toCaseResult(c, runs, config.costs, plan.measure);
     kept[index] = keptCase(result, c.labels.handoffs.length, runs);
     recognition.add(runs[0], index);
     const trusted = new Set<object>(result.tally ? [result.tally] : []);
     sink.add(index, redaction.shared(result, trusted, CASE_DEPTH));
-    if (plan.releaseCases) slots[index] = undefined;
+    if (plan.cases instanceof PackedCases) plan.cases.release(index);
   };
   const stopped = () => plan.stop?.stopped ?? false;
   await plan.adapter.setup?.();
