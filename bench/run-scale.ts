@@ -1,9 +1,10 @@
 // A whole `baton run` at scale: writes N case files (the bundled support cases with fresh ids)
-// and a suite running them against the support-router example, then runs the CLI on it in a
-// child process (`bin/baton.mjs`, from the sources) with the console and JSON reporters, plus
+// and a suite running them against the support-router example, then runs the built CLI on it
+// (dist/cli/bin.js, as installed; `--source` runs bin/baton.mjs) with the console and JSON
+// reporters, plus
 // any given with --reporter. Prints the wall time, the child's peak memory (max RSS, from
 // /usr/bin/time -v where it exists, else the child's own process.resourceUsage) and the load.
-// Usage: npm run bench -- run-scale [N=10000] [--reporter md,junit] [--keep]
+// Usage: npm run bench -- run-scale [N...=10000 100000] [--reporter md,junit] [--keep] [--source]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -57,8 +58,9 @@ function timePeak(stderr: string): number | undefined {
   return m ? Number(m[1]) / 1024 : undefined;
 }
 
-function runOnce(dir: string, n: number): ScaleRun {
-  const cli = [join(root, 'bin/baton.mjs'), 'run', 'suite.yaml', '--out', 'reports'];
+function runOnce(dir: string, n: number, source: boolean): ScaleRun {
+  const bin = source ? 'bin/baton.mjs' : 'dist/cli/bin.js';
+  const cli = [join(root, bin), 'run', 'suite.yaml', '--out', 'reports'];
   const timed = existsSync('/usr/bin/time');
   const [cmd, args] = timed
     ? ['/usr/bin/time', ['-v', process.execPath, ...cli]]
@@ -82,7 +84,10 @@ export function benchRunScale(
   sizes: readonly number[],
   reporters: readonly string[] = [],
   keep = false,
+  source = false,
 ): ScaleRun[] {
+  if (!source && !existsSync(join(root, 'dist/cli/bin.js')))
+    throw new Error('dist/ is missing: run npm run build (or pass --source)');
   const results: ScaleRun[] = [];
   for (const n of sizes) {
     const dir = writeSuite(n, reporters);
@@ -90,12 +95,12 @@ export function benchRunScale(
       const before = loadavg()
         .map((x) => x.toFixed(2))
         .join(', ');
-      const r = runOnce(dir, n);
+      const r = runOnce(dir, n, source);
       results.push(r);
       line(
         `baton run, ${n} case files`,
         `${r.seconds.toFixed(1)} s, peak ${r.peakMb.toFixed(0)} MB, exit ${r.exit} ` +
-          `(reporters console, json${reporters.map((f) => `, ${f}`).join('')}; load ${before}) ${r.verdict}`,
+          `(${source ? 'from the sources' : 'built CLI'}; reporters console, json${reporters.map((f) => `, ${f}`).join('')}; load ${before}) ${r.verdict}`,
       );
     } finally {
       if (!keep) rmSync(dir, { recursive: true, force: true });
@@ -116,5 +121,6 @@ if (import.meta.filename === resolve(process.argv[1] ?? '')) {
     sizes.length > 0 ? sizes.map(Number) : [10_000, 100_000],
     reporters,
     args.includes('--keep'),
+    args.includes('--source'),
   );
 }

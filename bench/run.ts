@@ -15,7 +15,9 @@
  *   a fake clock (bench/shadow.ts).
  * - Case loading: N case files read, parsed and checked by the suite loader (bench/load-cases.ts).
  * Usage: npm run bench -- [cases=10000] [--no-peer]; only isolation and redaction:
- * npm run bench -- isolation [cases=1000]; only case loading: npm run bench -- load-cases [files]
+ * npm run bench -- isolation [cases=1000]; only case loading: npm run bench -- load-cases [files];
+ * only a whole `baton run` of case files, its wall time and peak memory (bench/run-scale.ts):
+ * npm run bench -- run-scale [files...=10000 100000]
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -37,6 +39,26 @@ import { loadTemplates, policyFile, root } from './templates.ts';
 
 if (process.argv[2] === 'load-cases') {
   await (await import('./load-cases.ts')).benchLoadCases(line, Number(process.argv[3] ?? 10_000));
+  process.exit(0);
+}
+if (process.argv[2] === 'run-scale') {
+  const sizes = process.argv
+    .slice(3)
+    .filter((a) => /^\d+$/.test(a))
+    .map(Number);
+  line(
+    'machine load (uptime)',
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', '),
+  );
+  (await import('./run-scale.ts')).benchRunScale(
+    line,
+    sizes.length > 0 ? sizes : [10_000, 100_000],
+    [],
+    false,
+    process.argv.includes('--source'),
+  );
   process.exit(0);
 }
 if (process.argv[2] === 'isolation') {
