@@ -4,6 +4,13 @@ import { runInNewContext } from 'node:vm';
 let gc: (() => void) | null | undefined;
 
 /**
+ * Cases between two collections in a large run: each case leaves tens of KB that outlive the
+ * young generation, and the heap would otherwise grow to several times what the run holds
+ * before the collector looks.
+ */
+export const CASES_PER_COLLECTION = 5_000;
+
+/**
  * A full garbage collection now. The engine sizes its heap from what the last full collection
  * found alive: after 100,000 loaded cases are packed away, the heap would otherwise keep room
  * for all of them through the whole run. The collector is reached as test runners reach it

@@ -1,10 +1,8 @@
 import type { Case } from '../model/labelled-case.ts';
-import { collectGarbage } from './collect-garbage.ts';
+import { CASES_PER_COLLECTION, collectGarbage } from './collect-garbage.ts';
 
 /** Bytes packed between two collections of the case objects already packed. */
 const COLLECT_EVERY = 32 << 20;
-/** Cases run between two collections. */
-const COLLECT_AFTER = 5_000;
 
 /** The cases a run reads, by place: an array, or cases packed until each one runs. */
 export interface CaseSource {
@@ -47,6 +45,8 @@ export class PackedCases implements CaseSource {
    */
   constructor(cases: Case[]) {
     this.slots = new Array(cases.length);
+    // What loading left behind goes first: the packed bytes then fill room the cases free.
+    if (cases.length >= CASES_PER_COLLECTION) collectGarbage();
     let since = 0;
     const arena = new Arena();
     for (let i = 0; i < cases.length; i++) {
@@ -72,14 +72,10 @@ export class PackedCases implements CaseSource {
     return Buffer.isBuffer(slot) ? (JSON.parse(slot.toString('utf8')) as Case) : slot;
   }
 
-  /**
-   * The case at `index` has run: its bytes are let go. Every `COLLECT_AFTER` cases the garbage
-   * is collected: each case leaves tens of KB that outlive the young generation, and the heap
-   * would otherwise grow to several times what the run holds before the collector looks.
-   */
+  /** The case at `index` has run: its bytes are let go (and every so often, the garbage). */
   release(index: number): void {
     this.slots[index] = undefined;
-    if (++this.released % COLLECT_AFTER === 0) collectGarbage();
+    if (++this.released % CASES_PER_COLLECTION === 0) collectGarbage();
   }
 
   private released = 0;

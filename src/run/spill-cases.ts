@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import type { CaseSink } from './case-sink.ts';
+import { CASES_PER_COLLECTION, collectGarbage } from './collect-garbage.ts';
 
 /** Bytes gathered before one write to the spill file. */
 const FLUSH_AT = 1 << 16;
@@ -80,6 +81,7 @@ export class SpilledCases implements CaseSink<CaseList> {
 
   private *read(): Generator<CaseResult> {
     let buffer = Buffer.alloc(FLUSH_AT);
+    let read = 0;
     for (let i = 0; i < this.offsets.length; i++) {
       const at = this.offsets[i];
       const bytes = this.lengths[i] ?? 0;
@@ -92,6 +94,8 @@ export class SpilledCases implements CaseSink<CaseList> {
         got += n;
       }
       yield JSON.parse(buffer.toString('utf8', 0, bytes)) as CaseResult;
+      // Each case read leaves its parse and its rendering behind.
+      if (++read % CASES_PER_COLLECTION === 0) collectGarbage();
     }
   }
 }
