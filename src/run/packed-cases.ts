@@ -2,7 +2,7 @@ import type { Case } from '../model/labelled-case.ts';
 import { CASES_PER_COLLECTION, collectGarbage } from './collect-garbage.ts';
 
 /** Bytes packed between two collections of the case objects already packed. */
-const COLLECT_EVERY = 32 << 20;
+const COLLECT_EVERY = 8 << 20;
 
 /** The cases a run reads, by place: an array, or cases packed until each one runs. */
 export interface CaseSource {
