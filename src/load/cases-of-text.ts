@@ -1,17 +1,12 @@
-import type { Case } from '../model/labelled-case.ts';
+export type { Loaded } from './loaded.ts';
+
 import { caseSources, isJsonLines, isOneDocument } from './case-stream.ts';
+import { decodedText } from './files.ts';
 import { internStrings } from './intern.ts';
 import { caseFromSource, validCase } from './load-case.ts';
-import type { LoadResult } from './load-result.ts';
-import { fastDocument, fullDocument, lazyLineCount } from './stream-document.ts';
+import { type Loaded, ofCase } from './loaded.ts';
+import { streamCases } from './stream-cases.ts';
 import { parseYamlFast } from './yaml-fast.ts';
-import { splitYamlStream } from './yaml-stream.ts';
-
-/** One case read and checked; `idAt` says where its id is written, for a duplicate's problem. */
-export interface Loaded {
-  readonly result: LoadResult<Case>;
-  readonly idAt?: { readonly file: string; readonly line: number; readonly column?: number };
-}
 
 /** The cases of one file's text (`file` names it in problems). Pure: no file system access. */
 export function casesOfText(
@@ -49,49 +44,23 @@ function quickCase(text: string, file: string, shared: Map<string, string>): Loa
   );
 }
 
-/**
- * The cases of a YAML stream of several documents, one document at a time: each is parsed by
- * the fast parser and checked, or (unusual or invalid) parsed again alone by the full parser,
- * so one odd document costs only itself and no two documents' parse trees are alive together.
- * Undefined when the stream needs the full parser as a whole, or holds one case (read as a
- * plain file, whose problems name no case line).
- */
-function streamCases(
-  text: string,
-  file: string,
-  shared: Map<string, string>,
-): Loaded[] | undefined {
-  const docs = splitYamlStream(text);
-  if (docs === undefined || docs.length <= 1) return undefined;
-  const lineCount = lazyLineCount(text);
-  const out: Loaded[] = [];
-  for (const doc of docs) {
-    const fast = fastDocument(text, doc, file, lineCount);
-    if (fast !== undefined) {
-      internStrings(fast.data, shared);
-      const loaded = validCase(fast);
-      if (loaded) {
-        out.push({ result: { ok: true, value: loaded }, idAt: { file, ...fast.locate(['id']) } });
-        continue;
-      }
-    }
-    const full = fullDocument(text, doc, file, lineCount);
-    // A document that does not parse: the whole stream is parsed as one.
-    if (full === undefined) return undefined;
-    const { at, source } = full;
-    if (!source.ok) {
-      out.push({ result: ofCase(source, at) });
-      continue;
-    }
-    internStrings(source.value.data, shared);
-    const idAt = { file, ...source.value.locate(['id']) };
-    out.push({ result: ofCase(caseFromSource(source.value), at), idAt });
-  }
-  return out;
-}
+/** Files this large are split into documents before they are decoded. */
+const SPLIT_BYTES_FROM = 1024 * 1024;
 
-/** Problems of one case among many name the line it starts on, so each fails on its own. */
-function ofCase<T>(result: LoadResult<T>, at: number | undefined): LoadResult<T> {
-  if (result.ok || at === undefined) return result;
-  return { ok: false, problems: result.problems.map((p) => ({ ...p, caseAt: at })) };
+/**
+ * The cases of one file's bytes. A large YAML stream is split and decoded a document at a time,
+ * so its whole text (twice its size in memory when it holds one non-ASCII character) never is.
+ */
+export function casesOfBytes(
+  bytes: Uint8Array,
+  file: string,
+  shared: Map<string, string> = new Map(),
+  splitFrom: number = SPLIT_BYTES_FROM,
+): readonly Loaded[] {
+  if (bytes.length >= splitFrom && !isJsonLines(file)) {
+    const stream = streamCases(bytes, file, shared);
+    if (stream !== undefined) return stream;
+  }
+  const text = decodedText(file, bytes);
+  return text.ok ? casesOfText(text.value, file, shared) : [{ result: text }];
 }

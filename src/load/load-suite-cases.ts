@@ -1,8 +1,8 @@
 import type { FileProblem } from '../errors.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Suite } from '../model/suite.ts';
-import { caseFileReader, type ReadCaseText } from './case-reader.ts';
-import { casesOfText, type Loaded } from './cases-of-text.ts';
+import { caseFileReader, type ReadCaseBytes } from './case-reader.ts';
+import { casesOfBytes, type Loaded } from './cases-of-text.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath } from './files.ts';
 import { mapBounded } from './map-bounded.ts';
@@ -61,10 +61,10 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
 export async function loadCasesOfFile(
   file: string,
   shared: Map<string, string> = new Map(),
-  read: ReadCaseText = caseFileReader(),
+  read: ReadCaseBytes = caseFileReader(),
 ): Promise<readonly Loaded[]> {
-  const text = await read(file);
-  return text.ok ? casesOfText(text.value, file, shared) : [{ result: text }];
+  const bytes = await read(file);
+  return bytes.ok ? casesOfBytes(bytes.value, file, shared) : [{ result: bytes }];
 }
 
 function duplicate(id: string, first: string, idAt: NonNullable<Loaded['idAt']>): FileProblem {

@@ -6,17 +6,17 @@ import { parseYamlFast, type WithinFile } from './yaml-fast.ts';
 import type { StreamDocument } from './yaml-stream.ts';
 
 /**
- * One document of a stream read by the fast parser, positioned in the file, or undefined when
+ * One document of a stream (its text `own`) read by the fast parser, positioned in the file, or undefined when
  * it is not plain data (then `fullDocument` reads it).
  */
 export function fastDocument(
-  text: string,
+  own: string,
   doc: StreamDocument,
   file: string,
   lineCount: () => number,
 ): YamlSource | undefined {
   if (doc.marked) return undefined;
-  return parseYamlFast(text.slice(doc.from, doc.to), file, { firstLine: doc.line, lineCount });
+  return parseYamlFast(own, file, { firstLine: doc.line, lineCount });
 }
 
 /**
@@ -26,12 +26,11 @@ export function fastDocument(
  * stream), so only a parse of the whole stream says what the file holds.
  */
 export function fullDocument(
-  text: string,
+  own: string,
   doc: StreamDocument,
   file: string,
   lineCount: () => number,
 ): { at: number; source: LoadResult<YamlSource> } | undefined {
-  const own = text.slice(doc.from, doc.to);
   const lineCounter = new LineCounter();
   let parsed: Document;
   try {
@@ -68,16 +67,4 @@ function moved(result: LoadResult<YamlSource>, within: WithinFile): LoadResult<Y
 
 function shiftProblem(problem: FileProblem, by: number): FileProblem {
   return problem.line === undefined ? problem : { ...problem, line: problem.line + by };
-}
-
-/** Counts the lines of a text once, when first asked. */
-export function lazyLineCount(text: string): () => number {
-  let count: number | undefined;
-  return () => {
-    if (count === undefined) {
-      count = 1;
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
-    }
-    return count;
-  };
 }

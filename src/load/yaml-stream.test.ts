@@ -4,10 +4,10 @@ import { globSync } from 'tinyglobby';
 import { describe, expect } from 'vitest';
 import { stringify } from 'yaml';
 import { caseSources } from './case-stream.ts';
-import { casesOfText, type Loaded } from './cases-of-text.ts';
+import { casesOfBytes, casesOfText, type Loaded } from './cases-of-text.ts';
 import { caseFromSource } from './load-case.ts';
-import { fastDocument, lazyLineCount } from './stream-document.ts';
-import { splitYamlStream } from './yaml-stream.ts';
+import { fastDocument } from './stream-document.ts';
+import { lazyLineCount, splitYamlStream } from './yaml-stream.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const read = (pattern: string) =>
@@ -97,12 +97,38 @@ describe('a YAML stream of cases', () => {
     },
   );
 
+  test.prop([fc.oneof(stream, mutated)], { numRuns: 100 })(
+    'read from bytes a document at a time, says what it says read from text',
+    (text) => {
+      const bytes = Buffer.from(text);
+      expect(plain(casesOfBytes(bytes, 'many.yaml', new Map(), 0))).toEqual(
+        plain(casesOfText(text, 'many.yaml')),
+      );
+    },
+  );
+
+  test('a stream with a byte that is not UTF-8 is one problem at its line', () => {
+    const [a, b] = good;
+    const bytes = Buffer.concat([
+      Buffer.from(`${a}---\n`),
+      Buffer.from([0xff]),
+      Buffer.from(`\n---\n${b}`),
+    ]);
+    const loaded = casesOfBytes(bytes, 'many.yaml', new Map(), 0);
+    const line = (a as string).split('\n').length + 1;
+    expect(plain(loaded)).toEqual([
+      { result: { ok: false, problems: [expect.objectContaining({ file: 'many.yaml', line })] } },
+    ]);
+  });
+
   test('reads nearly every document of a stream of the repository cases with the fast parser', () => {
     const text = good.join('---\n');
     const docs = splitYamlStream(text) ?? [];
     expect(docs).toHaveLength(good.length);
     const count = lazyLineCount(text);
-    const fast = docs.filter((doc) => fastDocument(text, doc, 'many.yaml', count) !== undefined);
+    const fast = docs.filter(
+      (doc) => fastDocument(text.slice(doc.from, doc.to), doc, 'many.yaml', count) !== undefined,
+    );
     expect(fast.length).toBeGreaterThan(good.length * 0.9);
   });
 
