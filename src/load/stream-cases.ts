@@ -27,32 +27,44 @@ export function streamCases(
 ): Loaded[] | undefined {
   const docs = splitYamlStream(text);
   if (docs === undefined || docs.length <= 1) return undefined;
-  const lineCount = lazyLineCount(text);
+  const within = { file, lineCount: lazyLineCount(text), shared };
   const out: Loaded[] = [];
   for (const doc of docs) {
     const own = textOf(text, doc);
     if (own === undefined) return undefined;
-    const fast = fastDocument(own, doc, file, lineCount);
-    if (fast !== undefined) {
-      internStrings(fast.data, shared);
-      const loaded = validCase(fast);
-      if (loaded) {
-        out.push({ result: { ok: true, value: loaded }, idAt: { file, ...fast.locate(['id']) } });
-        continue;
-      }
-    }
-    const full = fullDocument(own, doc, file, lineCount);
-    if (full === undefined) return undefined;
-    const { at, source } = full;
-    if (!source.ok) {
-      out.push({ result: ofCase(source, at) });
-      continue;
-    }
-    internStrings(source.value.data, shared);
-    const idAt = { file, ...source.value.locate(['id']) };
-    out.push({ result: ofCase(caseFromSource(source.value), at), idAt });
+    const loaded = quickDocument(own, doc, within) ?? fullCase(own, doc, within);
+    if (loaded === undefined) return undefined;
+    out.push(loaded);
   }
   return out;
+}
+
+/** Where the documents come from: the file, its line count, the strings its cases share. */
+interface Within {
+  readonly file: string;
+  readonly lineCount: () => number;
+  readonly shared: Map<string, string>;
+}
+
+/** A document the fast parser reads that holds a valid case, else undefined. */
+function quickDocument(own: string, doc: StreamDocument, at: Within): Loaded | undefined {
+  const fast = fastDocument(own, doc, at.file, at.lineCount);
+  if (fast === undefined) return undefined;
+  internStrings(fast.data, at.shared);
+  const loaded = validCase(fast);
+  const idAt = { file: at.file, ...fast.locate(['id']) };
+  return loaded && { result: { ok: true, value: loaded }, idAt };
+}
+
+/** A document the fast parser did not take: read alone by the full parser (see `fullDocument`). */
+function fullCase(own: string, doc: StreamDocument, at: Within): Loaded | undefined {
+  const full = fullDocument(own, doc, at.file, at.lineCount);
+  if (full === undefined) return undefined;
+  const { source } = full;
+  if (!source.ok) return { result: ofCase(source, full.at) };
+  internStrings(source.value.data, at.shared);
+  const idAt = { file: at.file, ...source.value.locate(['id']) };
+  return { result: ofCase(caseFromSource(source.value), full.at), idAt };
 }
 
 function textOf(text: StreamText, doc: StreamDocument): string | undefined {
