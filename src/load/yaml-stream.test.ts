@@ -107,6 +107,15 @@ describe('a YAML stream of cases', () => {
     },
   );
 
+  test('a stream saved as UTF-16 is decoded whole, then read a document at a time', () => {
+    const [a, b] = good;
+    const text = `${a}---\n${b}`;
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(plain(casesOfBytes(utf16, 'many.yaml', new Map(), 0))).toEqual(
+      plain(casesOfText(text, 'many.yaml')),
+    );
+  });
+
   test('a stream with a byte that is not UTF-8 is one problem at its line', () => {
     const [a, b] = good;
     const bytes = Buffer.concat([

@@ -32,7 +32,8 @@ const HASH = 0x23;
  */
 export function splitYamlStream(text: StreamText): StreamDocument[] | undefined {
   const code = codeOf(text);
-  const bom = typeof text === 'string' ? code(0) === 0xfeff : code(0) === 0xef;
+  // A byte-order mark: UTF-8's, or UTF-16's, whose bytes are not UTF-8 at all.
+  const bom = typeof text === 'string' ? code(0) === 0xfeff : [0xef, 0xfe, 0xff].includes(code(0));
   if (bom || hasLoneCr(text, code)) return undefined;
   const out: StreamDocument[] = [];
   let doc = { from: 0, line: 1, marked: false, content: false };
