@@ -7,7 +7,6 @@ import type { RunReport } from '../model/report.ts';
 import type { ReportFormat, Suite } from '../model/suite.ts';
 import { evaluateSuite } from '../public/evaluate.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
-import { emitComparison, readRunReport } from './compare-output.ts';
 import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { emitReport } from './emit-report.ts';
 import { folderName } from './folder-name.ts';
@@ -203,9 +202,7 @@ async function runOne(
   }
   // Read the baseline first: a wrong path should not cost a whole run.
   const baseline =
-    flags.baseline === undefined
-      ? undefined
-      : await readRunReport(flags.baseline, io.cwd, 'baseline');
+    flags.baseline === undefined ? undefined : await readBaseline(flags.baseline, io.cwd);
   prefetchRunInfo(io.cwd);
   const evaluation = await evaluate(path, flags, io, guard, undefined, loaded);
   printProblems(io, evaluation.problems);
@@ -254,7 +251,10 @@ async function runOne(
   if (!baseline) return exit;
   io.stdout('\n');
   // The statistics load only for a run that compares itself with a baseline.
-  const { compareOptionsOf, compareRuns } = await import('../compare/compare-runs.ts');
+  const [{ compareOptionsOf, compareRuns }, { emitComparison }] = await Promise.all([
+    import('../compare/compare-runs.ts'),
+    import('./compare-output.ts'),
+  ]);
   const comparison = compareRuns(baseline, report, {
     ...compareOptionsOf(config.compare),
     names: { baseline: 'baseline', candidate: 'this run' },
@@ -330,4 +330,10 @@ function reportDir(
     path: join(full, sub),
     note: `Partial run (${filterText(selection)}): reports go to ${relative(cwd, join(full, sub))}, leaving the full run's reports in ${relative(cwd, full) || '.'} as they were.`,
   };
+}
+
+/** The report given with --baseline; its reader loads only for a run that compares. */
+async function readBaseline(file: string, cwd: string): Promise<RunReport> {
+  const { readRunReport } = await import('./compare-output.ts');
+  return readRunReport(file, cwd, 'baseline');
 }
