@@ -1,5 +1,6 @@
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
 import type { FileProblem } from '../errors.ts';
+import { fullYaml } from './full-yaml.ts';
 import type { LoadResult } from './load-result.ts';
 import { type Position, sourceOfDocument, type YamlSource } from './yaml-document.ts';
 import { parseYamlFast, type WithinFile } from './yaml-fast.ts';
@@ -31,6 +32,7 @@ export function fullDocument(
   file: string,
   lineCount: () => number,
 ): { at: number; source: LoadResult<YamlSource> } | undefined {
+  const { LineCounter, parseDocument } = fullYaml();
   const lineCounter = new LineCounter();
   let parsed: Document;
   try {
