@@ -1,5 +1,8 @@
 import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-record.ts';
+import { Interner } from './interner.ts';
 import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
+
+const texts = new Interner();
 
 /** The raw span objects of one OTLP/JSON export request (`resourceSpans[].scopeSpans[].spans[]`). */
 export function rawSpansOf(request: unknown): unknown[] {
@@ -51,7 +54,7 @@ export function toSpanRecord(raw: unknown): SpanRecord | undefined {
   const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
     traceId,
     spanId,
-    name: typeof r.name === 'string' ? r.name : '',
+    name: typeof r.name === 'string' ? texts.intern(r.name) : '',
     start,
     end: nanosToMillis(r.endTimeUnixNano) ?? start,
     attributes: attributesOf(r.attributes),
@@ -71,7 +74,7 @@ function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
     const value = (kv as { value?: { stringValue?: unknown } }).value;
     // Most attributes are strings: skip the general conversion for them.
     const text = value?.stringValue;
-    const converted = typeof text === 'string' ? text : attrValue(value);
+    const converted = typeof text === 'string' ? texts.intern(text) : attrValue(value);
     if (converted !== undefined) out[key] = converted;
   }
   return out;

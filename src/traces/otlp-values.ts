@@ -1,6 +1,5 @@
 import type { AttrValue } from '../normalize/span-record.ts';
 
-const LOWER_HEX = /^[0-9a-f]+$/;
 const HEX = /^[0-9a-fA-F]+$/;
 
 /**
@@ -11,7 +10,7 @@ const HEX = /^[0-9a-fA-F]+$/;
 export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
   if (typeof raw !== 'string' || raw === '') return undefined;
   if (raw.length === bytes * 2) {
-    if (LOWER_HEX.test(raw)) return raw;
+    if (isLowerHex(raw)) return raw;
     if (HEX.test(raw)) return raw.toLowerCase();
   }
   if (raw.length >= Math.ceil(bytes / 3) * 4 - 2 && raw.length <= Math.ceil(bytes / 3) * 4) {
@@ -19,6 +18,15 @@ export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
     if (decoded.length === bytes) return decoded.toString('hex');
   }
   return raw;
+}
+
+/** True for lowercase hex digits only; a loop, as a regular expression costs more on short ids. */
+function isLowerHex(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c > 102 || c < 48 || (c > 57 && c < 97)) return false;
+  }
+  return true;
 }
 
 /** Nanoseconds since the epoch (int64 as a string or a number) → milliseconds. */
