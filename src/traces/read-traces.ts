@@ -78,7 +78,15 @@ export async function* readTraces(
       if (select && !select(id)) continue;
       let t = traces.get(id);
       if (t === undefined) {
-        t = { id, spans: [], last: 0, rootSeen: false, late: done.has(id), held: 'open', waited: -1 };
+        t = {
+          id,
+          spans: [],
+          last: 0,
+          rootSeen: false,
+          late: done.has(id),
+          held: 'open',
+          waited: -1,
+        };
         traces.set(id, t);
         if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
       } else {
