@@ -9,13 +9,21 @@ export class TouchOrder<T> {
   private items: T[] = [];
   private stamps: number[] = [];
   private head = 0;
+  /** At this many entries, stale ones are swept out: memory stays a few entries an item. */
+  private limit = 4096;
 
   /** Appends `item` touched at `stamp`; an entry is current while `stampOf(item)` still equals it. */
   constructor(private readonly stampOf: (item: T) => number) {}
 
   touch(item: T, stamp: number): void {
+    if (this.items.length >= this.limit) this.sweep();
     this.items.push(item);
     this.stamps.push(stamp);
+  }
+
+  /** Entries held, stale ones included (a few per item at most). */
+  get entries(): number {
+    return this.items.length - this.head;
   }
 
   /** The least recently touched current item, or undefined when none is left. */
@@ -34,6 +42,22 @@ export class TouchOrder<T> {
   shift(): void {
     this.head++;
     if (this.head >= 4096 && this.head * 2 >= this.items.length) this.compact();
+  }
+
+  /** Keeps only current entries, in order; the next sweep waits until they have quadrupled. */
+  private sweep(): void {
+    const items: T[] = [];
+    const stamps: number[] = [];
+    for (let i = this.head; i < this.items.length; i++) {
+      const item = this.items[i] as T;
+      if (this.stampOf(item) !== this.stamps[i]) continue;
+      items.push(item);
+      stamps.push(this.stamps[i] as number);
+    }
+    this.items = items;
+    this.stamps = stamps;
+    this.head = 0;
+    this.limit = Math.max(4096, items.length * 4);
   }
 
   private compact(): void {
