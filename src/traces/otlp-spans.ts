@@ -3,6 +3,8 @@ import { Interner } from './interner.ts';
 import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
 
 const texts = new Interner();
+// Trace ids recur on every span of a trace; enough room for the traces a file has in flight.
+const traceIds = new Interner(16_384);
 
 /** The raw span objects of one OTLP/JSON export request (`resourceSpans[].scopeSpans[].spans[]`). */
 export function rawSpansOf(request: unknown): unknown[] {
@@ -52,7 +54,7 @@ export function toSpanRecord(raw: unknown): SpanRecord | undefined {
   if (traceId === undefined || spanId === undefined || start === undefined) return undefined;
   const parentId = otlpId(r.parentSpanId, 8);
   const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
-    traceId,
+    traceId: traceIds.intern(traceId),
     spanId,
     name: typeof r.name === 'string' ? texts.intern(r.name) : '',
     start,

@@ -10,23 +10,15 @@ const HEX = /^[0-9a-fA-F]+$/;
 export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
   if (typeof raw !== 'string' || raw === '') return undefined;
   if (raw.length === bytes * 2) {
-    if (isLowerHex(raw)) return raw;
-    if (HEX.test(raw)) return raw.toLowerCase();
+    // Mostly lowercase hex already: toLowerCase then returns the same string, without a copy.
+    const lower = raw.toLowerCase();
+    return lower !== raw && HEX.test(raw) ? lower : raw;
   }
   if (raw.length >= Math.ceil(bytes / 3) * 4 - 2 && raw.length <= Math.ceil(bytes / 3) * 4) {
     const decoded = Buffer.from(raw, 'base64');
     if (decoded.length === bytes) return decoded.toString('hex');
   }
   return raw;
-}
-
-/** True for lowercase hex digits only; a loop, as a regular expression costs more on short ids. */
-function isLowerHex(raw: string): boolean {
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c > 102 || c < 48 || (c > 57 && c < 97)) return false;
-  }
-  return true;
 }
 
 /** Nanoseconds since the epoch (int64 as a string or a number) → milliseconds. */

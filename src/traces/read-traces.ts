@@ -89,11 +89,7 @@ export async function* readTraces(
         };
         traces.set(id, t);
         if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
-      } else {
-        // One id string for the whole trace: the span's own copy dies young instead of being held.
-        (span as { traceId: string }).traceId = t.id;
-        t.held = 'open';
-      }
+      } else t.held = 'open';
       t.spans.push(span);
       t.last = seq;
       open.touch(t, seq++);
