@@ -1,10 +1,6 @@
 import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-record.ts';
-import { Interner } from './interner.ts';
 import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
 
-const texts = new Interner();
-// Trace ids recur on every span of a trace; enough room for the traces a file has in flight.
-const traceIds = new Interner(16_384);
 
 /** The raw span objects of one OTLP/JSON export request (`resourceSpans[].scopeSpans[].spans[]`). */
 export function rawSpansOf(request: unknown): unknown[] {
@@ -54,9 +50,9 @@ export function toSpanRecord(raw: unknown): SpanRecord | undefined {
   if (traceId === undefined || spanId === undefined || start === undefined) return undefined;
   const parentId = otlpId(r.parentSpanId, 8);
   const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
-    traceId: traceIds.intern(traceId),
+    traceId,
     spanId,
-    name: typeof r.name === 'string' ? texts.intern(r.name) : '',
+    name: typeof r.name === 'string' ? r.name : '',
     start,
     end: nanosToMillis(r.endTimeUnixNano) ?? start,
     attributes: attributesOf(r.attributes),
@@ -76,7 +72,7 @@ function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
     const value = (kv as { value?: { stringValue?: unknown } }).value;
     // Most attributes are strings: skip the general conversion for them.
     const text = value?.stringValue;
-    const converted = typeof text === 'string' ? texts.intern(text) : attrValue(value);
+    const converted = typeof text === 'string' ? text : attrValue(value);
     if (converted !== undefined) out[key] = converted;
   }
   return out;

@@ -89,7 +89,11 @@ export async function* readTraces(
         };
         traces.set(id, t);
         if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
-      } else t.held = 'open';
+      } else {
+        // One id string a trace: the span's own copy dies young instead of being held with it.
+        (span as { traceId: string }).traceId = t.id;
+        t.held = 'open';
+      }
       t.spans.push(span);
       t.last = seq;
       open.touch(t, seq++);
