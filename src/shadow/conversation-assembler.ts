@@ -63,6 +63,8 @@ const CUT: ReadonlySet<FinishReason> = new Set(['open_limit', 'held_limit', 'spa
 export class ConversationAssembler {
   private readonly groups = new Map<string, Group>();
   private readonly byTrace = new Map<string, Group>();
+  /** One id string per open trace, shared by its spans (each span's own copy then dies young). */
+  private readonly traceIdText = new Map<string, string>();
   // Least recently active first; settling ones in order of settleAt (time only moves on).
   private readonly activity = new TouchOrder<Group>((g) => (g.live ? g.touched : -1));
   private readonly settling = new TouchOrder<Group>((g) => (g.live ? g.settling : -1));
@@ -90,6 +92,9 @@ export class ConversationAssembler {
         late++;
         continue;
       }
+      const id = this.traceIdText.get(span.traceId);
+      if (id === undefined) this.traceIdText.set(span.traceId, span.traceId);
+      else (span as { traceId: string }).traceId = id;
       group.spans.push(span);
       group.traceIds.add(span.traceId);
       group.last = now;
@@ -189,6 +194,7 @@ export class ConversationAssembler {
     if (group.conversationId !== undefined) this.finishedKeys.add(group.key);
     for (const id of group.traceIds) {
       this.byTrace.delete(id);
+      this.traceIdText.delete(id);
       this.finishedKeys.add(traceKey(id));
     }
     const traceIds = [...group.traceIds];

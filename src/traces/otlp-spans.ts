@@ -1,7 +1,6 @@
 import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-record.ts';
 import { attrValue, nanosToMillis, otlpId } from './otlp-values.ts';
 
-
 /** The raw span objects of one OTLP/JSON export request (`resourceSpans[].scopeSpans[].spans[]`). */
 export function rawSpansOf(request: unknown): unknown[] {
   const out: unknown[] = [];
