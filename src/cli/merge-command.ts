@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 import { mergeReports, type ShardReport } from '../merge/merge-reports.ts';
+import { areVariantShards, mergeVariantShards } from '../merge/merge-variants.ts';
+import type { RunReport } from '../model/report.ts';
+import type { ReportFormat } from '../model/suite.ts';
 import { terminalText } from '../report/terminal-text.ts';
 import { readRunReport } from './compare-output.ts';
 import { emitReport } from './emit-report.ts';
@@ -29,7 +32,68 @@ export async function mergeCommand(
   const shards: ShardReport[] = [];
   for (const file of files)
     shards.push({ file, report: await readRunReport(file, io.cwd, 'shard') });
-  const report = mergeReports(shards, { allowPartial: flags.allowPartial ?? false });
+  const options = { allowPartial: flags.allowPartial ?? false };
+  if (areVariantShards(shards)) return mergeVariants(shards, formats, flags, io);
+  const report = mergeReports(shards, options);
+  warnShards(shards, report, io);
+  const chosen = chooseReporters(formats, report.basis?.formats ?? ['console'], io.env ?? {});
+  const exit = await emitReport(
+    report,
+    {
+      formats: chosen,
+      dir: outDir(report, flags, io),
+      color: flags.color !== false && io.color,
+      verbose: flags.verbose ?? false,
+      unloaded: hasUnloaded(shards),
+    },
+    io,
+  );
+  return report.interrupted ? EXIT.noVerdict : exit;
+}
+
+/**
+ * The shards of a suite with `variants:`: each variant merged and written into the folder of its
+ * name, then compared as `baton run` compares them. The exit code is the comparison's gates.
+ */
+async function mergeVariants(
+  shards: readonly ShardReport[],
+  formats: readonly ReportFormat[] | undefined,
+  flags: MergeFlags,
+  io: CliIo,
+): Promise<number> {
+  const merged = mergeVariantShards(shards, { allowPartial: flags.allowPartial ?? false });
+  // The comparison's statistics load only for the shards of a suite that compares variants.
+  const { compareVariants, writeVariant } = await import('./run-variants.ts');
+  const [first] = [...merged.reports.values()] as [RunReport];
+  const out = {
+    formats: chooseReporters(formats, first.basis?.formats ?? ['console'], io.env ?? {}),
+    dir: outDir(first, flags, io),
+    color: flags.color !== false && io.color,
+    verbose: flags.verbose ?? false,
+  };
+  for (const [variant, report] of merged.reports) {
+    warnShards(
+      shards.filter((s) => s.report.suite.variant === variant),
+      report,
+      io,
+    );
+    await writeVariant(variant, report, out, io);
+  }
+  const { settings } = merged.compare;
+  const code = await compareVariants(
+    merged.reports,
+    merged.compare,
+    settings ?? {},
+    first.suite.file,
+    out,
+    io,
+  );
+  if ([...merged.reports.values()].some((r) => r.interrupted)) return EXIT.noVerdict;
+  return Math.max(code, hasUnloaded(shards) ? EXIT.usage : EXIT.ok);
+}
+
+/** Interrupted and missing shards, said before the merged report. */
+function warnShards(shards: readonly ShardReport[], report: RunReport, io: CliIo): void {
   for (const s of shards) {
     const stopped = s.report.interrupted;
     if (!stopped) continue;
@@ -41,24 +105,19 @@ export async function mergeCommand(
   const missing = report.run?.merged?.missing ?? [];
   if (missing.length > 0) {
     const total = report.run?.merged?.total ?? 0;
+    const variant = report.suite.variant === undefined ? '' : ` of variant ${report.suite.variant}`;
     io.stderr(
-      `baton: shard(s) ${missing.map((i) => `${i}/${total}`).join(', ')} missing (--allow-partial): their cases are not in the merged report, which does not pass.\n`,
+      `baton: shard(s) ${missing.map((i) => `${i}/${total}`).join(', ')}${variant} missing (--allow-partial): their cases are not in the merged report, which does not pass.\n`,
     );
   }
-  const chosen = chooseReporters(formats, report.basis?.formats ?? ['console'], io.env ?? {});
-  // Where a run of the suite writes by default (without reports.dir): beside the shards' folders.
-  const dir = resolve(io.cwd, flags.out ?? `reports/${folderName(report.suite.name)}`);
-  const exit = await emitReport(
-    report,
-    {
-      formats: chosen,
-      dir,
-      color: flags.color !== false && io.color,
-      verbose: flags.verbose ?? false,
-      // Shard 1 reports the case files that did not load: a run exits 2 for them, so merge does.
-      unloaded: shards.some((s) => s.report.cases.some((c) => c.measured?.unloaded)),
-    },
-    io,
-  );
-  return report.interrupted ? EXIT.noVerdict : exit;
+}
+
+// Shard 1 reports the case files that did not load: a run exits 2 for them, so merge does.
+function hasUnloaded(shards: readonly ShardReport[]): boolean {
+  return shards.some((s) => s.report.cases.some((c) => c.measured?.unloaded));
+}
+
+// Where a run of the suite writes by default (without reports.dir): beside the shards' folders.
+function outDir(report: RunReport, flags: MergeFlags, io: CliIo): string {
+  return resolve(io.cwd, flags.out ?? `reports/${folderName(report.suite.name)}`);
 }

@@ -190,7 +190,16 @@ async function runOne(
     };
     // The comparison's statistics load only for a suite that compares variants.
     const { runVariants } = await import('./run-variants.ts');
-    return runVariants(path, variants, (v) => evaluate(path, flags, io, guard, v, loaded), out, io);
+    const selection = selectionOf(flags);
+    prefetchRunInfo(io.cwd);
+    return runVariants(
+      path,
+      variants,
+      (v) => evaluate(path, flags, io, guard, v, loaded),
+      out,
+      io,
+      (report) => runInfo(selection, io.cwd, report.properties[0]?.seed),
+    );
   }
   // Read the baseline first: a wrong path should not cost a whole run.
   const baseline =

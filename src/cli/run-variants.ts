@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
-import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
+import { type CompareOptions, compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
-import type { RunReport } from '../model/report.ts';
+import type { RunInfo, RunReport } from '../model/report.ts';
 import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
 import { comparedVariants } from '../model/variants.ts';
 import type { Evaluation } from '../public/evaluate.ts';
@@ -11,12 +11,16 @@ import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 import { writeReports } from './write-reports.ts';
 
-export interface VariantRunFlags {
+/** Where variants' reports and comparisons go and how they are shown. */
+export interface VariantOutput {
   readonly formats: readonly ReportFormat[];
   /** The suite's report folder; each variant writes into a folder of its name below it. */
   readonly dir: string;
   readonly color: boolean;
   readonly verbose: boolean;
+}
+
+export interface VariantRunFlags extends VariantOutput {
   readonly baseline?: string;
 }
 
@@ -30,6 +34,7 @@ export async function runVariants(
   evaluate: (variant: string) => Promise<Evaluation>,
   flags: VariantRunFlags,
   io: CliIo,
+  info: (report: RunReport) => Promise<RunInfo>,
 ): Promise<number> {
   if (flags.baseline !== undefined) {
     throw new BatonError(
@@ -37,27 +42,53 @@ export async function runVariants(
       `Failed to run ${path} with --baseline: the suite has variants, which it compares with each other. Drop --baseline, or compare saved reports with baton compare.`,
     );
   }
-  const { baseline, candidates } = comparedVariants(config);
+  const compared = comparedVariants(config);
   const reports = new Map<string, RunReport>();
   let exit: number = EXIT.ok;
-  for (const name of [baseline, ...candidates]) {
+  for (const name of [compared.baseline, ...compared.candidates]) {
     const evaluation = await evaluate(name);
     // Every variant loads the same case files: report their problems once.
     if (reports.size === 0) printProblems(io, evaluation.problems);
     if (!evaluation.ok) return EXIT.usage;
     if (evaluation.problems.length > 0) exit = EXIT.usage;
-    reports.set(name, evaluation.report);
-    const dir = join(flags.dir, name);
-    const written = await writeReports(evaluation.report, flags.formats, dir, { cwd: io.cwd });
-    io.stdout(variantLine(name, evaluation.report, written, io, flags));
+    // Versions, commit and shard, as a run without variants records them (baton merge needs them).
+    const report = { ...evaluation.report, run: await info(evaluation.report) };
+    reports.set(name, report);
+    await writeVariant(name, report, flags, io);
   }
+  const options = compareOptionsOf(config.compare);
+  return Math.max(exit, await compareVariants(reports, compared, options, path, flags, io));
+}
+
+/** Writes one variant's reports into the folder of its name and prints its line. */
+export async function writeVariant(
+  name: string,
+  report: RunReport,
+  flags: VariantOutput,
+  io: CliIo,
+): Promise<void> {
+  const written = await writeReports(report, flags.formats, join(flags.dir, name), { cwd: io.cwd });
+  io.stdout(variantLine(name, report, written, io, flags));
+}
+
+/** Compares each candidate variant's report with the baseline's; the exit code of the gates. */
+export async function compareVariants(
+  reports: ReadonlyMap<string, RunReport>,
+  compared: { readonly baseline: string; readonly candidates: readonly string[] },
+  options: CompareOptions,
+  path: string,
+  flags: VariantOutput,
+  io: CliIo,
+): Promise<number> {
+  const { baseline, candidates } = compared;
+  let exit: number = EXIT.ok;
   io.stdout('\n');
   for (const name of candidates) {
     const comparison = compareRuns(
       reports.get(baseline) as RunReport,
       reports.get(name) as RunReport,
       {
-        ...compareOptionsOf(config.compare),
+        ...options,
         names: { baseline, candidate: name },
         files: { baseline: path, candidate: path },
       },
@@ -83,7 +114,7 @@ function variantLine(
   report: RunReport,
   written: readonly string[],
   io: CliIo,
-  flags: VariantRunFlags,
+  flags: VariantOutput,
 ): string {
   if (flags.verbose) {
     const full = renderConsole(report, { color: flags.color, verbose: false });

@@ -1,5 +1,6 @@
-import type { CaseResult, ReportBasis, RunReport } from '../model/report.ts';
+import type { CaseResult, CompareBasis, ReportBasis, RunReport } from '../model/report.ts';
 import type { ParsedSuite } from '../model/suite.ts';
+import { comparedVariants } from '../model/variants.ts';
 
 /** What a run records so that `baton merge` can check and recompute it. */
 export interface BasisInput {
@@ -26,6 +27,17 @@ export function reportBasis(input: BasisInput): ReportBasis {
     ...(config.properties && { propertyFailures: config.properties.max_failures }),
     formats: config.reports.formats,
     strict: input.strict,
+    ...(config.variants && { compare: compareBasis(config) }),
+  };
+}
+
+function compareBasis(config: ParsedSuite): CompareBasis {
+  const c = config.compare;
+  return {
+    ...comparedVariants(config),
+    ...(c && {
+      settings: { gates: c.gates, seed: c.seed, resamples: c.resamples, alpha: c.alpha },
+    }),
   };
 }
 

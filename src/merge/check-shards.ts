@@ -29,8 +29,8 @@ function checkOne(s: ShardReport): CheckedShard {
   const variant = s.report.suite.variant;
   if (!run?.shard && variant !== undefined)
     throw refuse(
-      `${s.file} is the report of variant ${variant} of a suite with variants:, whose runs record no shard`,
-      'Merge the shards of a suite without variants:, and compare the merged reports with baton compare.',
+      `${s.file} is the report of variant ${variant} of a suite with variants:, written by a Baton that records no shard for variants`,
+      'Re-run the shards with this version of Baton.',
     );
   if (!run?.shard) throw refuse(`${s.file} is not a shard report (its run has no shard)`, RERUN);
   const older = !s.report.basis || s.report.cases.some((c) => !c.measured);

@@ -224,6 +224,23 @@ const Basis = z
     propertyFailures: z.number().int().min(0).optional(),
     formats: z.array(z.enum(REPORT_FORMATS)),
     strict: z.boolean(),
+    compare: z
+      .object({
+        baseline: z.string(),
+        candidates: z.array(z.string()),
+        settings: z
+          .object({
+            gates: z.array(z.object({ gate: z.string() }).loose()),
+            seed: z.number().int(),
+            resamples: z.number().int().min(1),
+            alpha: z.number().gt(0).lt(1),
+          })
+          .optional(),
+      })
+      .optional()
+      .describe(
+        'On the report of one variant of a suite with variants: which variants are compared, and the compare: settings.',
+      ),
   })
   .describe('The suite settings the verdict came from, so shard reports can be merged.');
 

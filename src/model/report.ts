@@ -1,4 +1,5 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
+import type { CompareGate } from './compare-config.ts';
 import type { DataPath } from './data-path.ts';
 import type { Finding, FindingCode } from './finding.ts';
 import type { GateConfig, ReportFormat } from './suite.ts';
@@ -141,6 +142,21 @@ export interface ReportBasis {
   readonly formats: readonly ReportFormat[];
   /** The run was `--strict`. */
   readonly strict: boolean;
+  /** Set on the run of one variant of a suite with `variants:`: what `baton merge` compares. */
+  readonly compare?: CompareBasis;
+}
+
+/** Which variants a suite compares and its `compare:` settings, as a variant's report keeps them. */
+export interface CompareBasis {
+  readonly baseline: string;
+  readonly candidates: readonly string[];
+  /** The `compare:` block's gates and bootstrap settings; absent when the suite has none. */
+  readonly settings?: {
+    readonly gates: readonly CompareGate[];
+    readonly seed: number;
+    readonly resamples: number;
+    readonly alpha: number;
+  };
 }
 
 /** A count over its denominator with a 95% Wilson score interval. */

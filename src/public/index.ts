@@ -72,6 +72,7 @@ export { loadSuiteFile } from '../load/load-suite.ts';
 export { selectCases } from '../load/select-cases.ts';
 // Merging the reports of shards (`baton run --shard i/n`) into one run's report
 export { mergeReports, type ShardReport } from '../merge/merge-reports.ts';
+export { type MergedVariants, mergeVariantShards } from '../merge/merge-variants.ts';
 export { type Cluster, clusteredRate } from '../metrics/clustered-rate.ts';
 export { computeMetrics } from '../metrics/compute-metrics.ts';
 export { wilson } from '../metrics/wilson.ts';

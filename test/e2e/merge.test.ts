@@ -240,3 +240,55 @@ describe('baton merge refuses what is not the shards of one run', () => {
     expect(merged.passed).toBe(false);
   });
 });
+
+describe('baton merge of the shards of a suite with variants:', () => {
+  const VARIANTS = 'suites/example-compare.yaml';
+  const COMPARE_RUN_FIELDS = ['startedAt', 'durationMs'];
+  const compared = (text: string) =>
+    JSON.parse(text, (k, v) => (COMPARE_RUN_FIELDS.includes(k) ? undefined : v));
+
+  test('merges each variant and compares them as one run of every case does', async () => {
+    const one = await runCli(['run', VARIANTS, '--out', out('variants-whole')]);
+    const files: string[] = [];
+    for (const [i, shard] of SHARDS.entries()) {
+      const part = out(`v${i + 1}`);
+      const result = await runCli(['run', VARIANTS, '--shard', shard, '--out', part]);
+      expect(result.stderr).toBe('');
+      files.push(join(part, 'current', 'report.json'), join(part, 'proposed', 'report.json'));
+    }
+    const merged = await runCli(['merge', ...files.reverse(), '--out', out('variants-merged')]);
+    expect(merged.stderr).toBe('');
+    expect(one.code).toBe(1);
+    expect(merged.code).toBe(one.code);
+    const verdict = (r: CliResult) => lines(r.stdout).filter((l) => /^(PASS|FAIL) /.test(l));
+    expect(verdict(merged)).toEqual(verdict(one));
+    expect(verdict(merged)[0]).toMatch(/^FAIL {2}proposed is worse than current: 8 broke/);
+    for (const variant of ['current', 'proposed']) {
+      const a = await readReport(join(out('variants-merged'), variant, 'report.json'));
+      const b = await readReport(join(out('variants-whole'), variant, 'report.json'));
+      expect(a.suite.variant).toBe(variant);
+      expect(withoutRunFields(a)).toEqual(withoutRunFields(b));
+    }
+    const [a, b] = await Promise.all(
+      ['variants-merged', 'variants-whole'].map((d) =>
+        readFile(join(out(d), 'compare.json'), 'utf8'),
+      ),
+    );
+    expect(compared(a as string)).toEqual(compared(b as string));
+  });
+
+  test('refuses a variant without its reports, and a shard mixed with another suite', async () => {
+    const current = SHARDS.map((_, i) => join(out(`v${i + 1}`), 'current', 'report.json'));
+    const result = await runCli(['merge', ...current, '--out', out('refused')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /no report of variant proposed was given\. Pass the report\.json of every variant of every shard/,
+    );
+    expect(stackLines(result.stderr)).toEqual([]);
+    const mixed = await runCli(['merge', current[0]!, shards[1]!, '--out', out('refused')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(
+      /is a run of variant current and .* a run of a suite without variants/,
+    );
+  });
+});
