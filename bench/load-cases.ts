@@ -1,14 +1,16 @@
-// Case loading at scale: writes N case files (the bundled support cases with fresh ids) into a
-// temporary folder, then loads them with the suite loader in three fresh processes, each timing
+// Case loading at scale: writes N cases (the bundled support cases with fresh ids) into a
+// temporary folder twice, as N case files and as one YAML stream of N documents, then loads each
+// with the suite loader in fresh processes, interleaved (files, stream, files, …), each timing
 // read + parse + check and reporting its own peak memory. Prints the median cases/s and the
-// largest peak. Usage: node bin/run-ts.mjs bench/load-cases.ts [N=10000] [--keep]
-// (or npm run bench -- load-cases [N]); `--child <folder>` is one measuring process.
+// largest peak of each layout, with the machine load.
+// Usage: node bin/run-ts.mjs bench/load-cases.ts [N=10000] [--keep] [--against <checkout>]
+// (or npm run bench -- load-cases [N]). `--against` also measures another checkout of Baton
+// (an older commit, say) in the same interleaved rounds; `--child <folder>` is one measuring
+// process.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadSuiteCases } from '../src/load/load-suite-cases.ts';
-import type { Suite } from '../src/model/suite.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -21,10 +23,11 @@ interface Measured {
 
 /** One measuring process: loads the suite in `dir` and prints what it measured as JSON. */
 async function child(dir: string): Promise<void> {
+  const { loadSuiteCases } = await import('../src/load/load-suite-cases.ts');
   const suite = {
     file: join(dir, 'suite.yaml'),
     config: { cases: { include: ['cases/*.yaml'], exclude: [] } },
-  } as unknown as Suite;
+  } as unknown as Parameters<typeof loadSuiteCases>[0];
   const started = process.hrtime.bigint();
   const { cases, problems } = await loadSuiteCases(suite);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -37,46 +40,78 @@ async function child(dir: string): Promise<void> {
   console.log(JSON.stringify(measured));
 }
 
-function writeCases(n: number): string {
+/** The N cases as `<dir>/files/cases/case-i.yaml` and as `<dir>/stream/cases/all.yaml`. */
+export function writeCases(n: number): string {
   const templates = readdirSync(join(root, 'cases/support'))
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => readFileSync(join(root, 'cases/support', f), 'utf8'));
   const dir = join(tmpdir(), `baton-load-cases-${process.pid}`);
-  mkdirSync(join(dir, 'cases'), { recursive: true });
+  const suite = 'name: load\ncases: { include: [cases/*.yaml] }\n';
+  for (const layout of ['files', 'stream']) {
+    mkdirSync(join(dir, layout, 'cases'), { recursive: true });
+    writeFileSync(join(dir, layout, 'suite.yaml'), suite);
+  }
+  const all: string[] = [];
   for (let i = 0; i < n; i++) {
     const text = templates[i % templates.length]!.replace(/^id: (.*)$/m, `id: $1-${i}`);
-    writeFileSync(join(dir, 'cases', `case-${i}.yaml`), text);
+    writeFileSync(join(dir, 'files', 'cases', `case-${i}.yaml`), text);
+    all.push(text);
   }
-  writeFileSync(join(dir, 'suite.yaml'), 'name: load\ncases: { include: [cases/*.yaml] }\n');
+  writeFileSync(join(dir, 'stream', 'cases', 'all.yaml'), all.join('---\n'));
   return dir;
 }
 
-function measure(dir: string): Measured {
+function measure(checkout: string, dir: string): Measured {
   const out = execFileSync(
     process.execPath,
-    [resolve(root, 'bin/run-ts.mjs'), resolve(root, 'bench/load-cases.ts'), '--child', dir],
-    { encoding: 'utf8' },
+    [resolve(checkout, 'bin/run-ts.mjs'), resolve(checkout, 'bench/load-cases.ts'), '--child', dir],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(out.trim().split('\n').at(-1) as string) as Measured;
 }
 
-/** `case loading: N case files, X cases/s, peak Y MB`, through `line` (bench/run.ts's printer). */
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+
+/**
+ * `case loading: N case files X cases/s · one stream of N Y cases/s`, through `line`
+ * (bench/run.ts's printer); with `against`, a row for that checkout too, from the same rounds.
+ */
 export async function benchLoadCases(
   line: (label: string, value: string) => void,
   n = 10_000,
   keep = false,
+  against?: string,
 ): Promise<void> {
   const dir = writeCases(n);
+  const checkouts = [{ label: 'case loading', path: root }];
+  if (against !== undefined) checkouts.push({ label: 'case loading, against', path: against });
+  const rows = checkouts.map((c) => ({ ...c, files: [] as Measured[], stream: [] as Measured[] }));
+  const loads: number[] = [];
   try {
-    const runs = [measure(dir), measure(dir), measure(dir)];
-    const rates = runs.map((r) => r.perSecond).sort((a, b) => a - b);
-    const peak = Math.max(...runs.map((r) => r.peakMb));
-    const failed = runs[0]?.problems ?? 0;
-    line(
-      'case loading',
-      `${n} case files, ${Math.round(rates[1] ?? 0)} cases/s, peak ${peak.toFixed(0)} MB ` +
-        `(median of 3 processes: read + parse + check${failed > 0 ? `; ${failed} problems` : ''})`,
-    );
+    for (let round = 0; round < 3; round++) {
+      // Each round starts with another checkout, so that none is always measured first.
+      for (const row of [
+        ...rows.slice(round % rows.length),
+        ...rows.slice(0, round % rows.length),
+      ]) {
+        row.files.push(measure(row.path, join(dir, 'files')));
+        row.stream.push(measure(row.path, join(dir, 'stream')));
+        loads.push(loadavg()[0] as number);
+      }
+    }
+    const load = `load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+    for (const row of rows) {
+      const rate = (runs: Measured[]) => Math.round(median(runs.map((r) => r.perSecond)));
+      const peak = (runs: Measured[]) => Math.max(...runs.map((r) => r.peakMb)).toFixed(0);
+      const failed = (runs: Measured[]) =>
+        runs[0]?.problems ? `, ${runs[0].problems} problems` : '';
+      line(
+        row.label,
+        `${n} case files ${rate(row.files)} cases/s (peak ${peak(row.files)} MB${failed(row.files)}) · ` +
+          `one YAML stream of ${n} ${rate(row.stream)} cases/s (peak ${peak(row.stream)} MB${failed(row.stream)}) ` +
+          `(medians of 3 interleaved processes: read + parse + check; ${load})`,
+      );
+    }
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
@@ -86,6 +121,11 @@ const [first, second] = process.argv.slice(2);
 if (first === '--child' && second !== undefined) await child(second);
 else if (import.meta.filename === resolve(process.argv[1] ?? '')) {
   const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
-  const n = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10_000);
-  await benchLoadCases(print, n, process.argv.includes('--keep'));
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--against');
+  const against = at === -1 ? undefined : resolve(args[at + 1] as string);
+  const n = Number(
+    args.find((a, i) => !a.startsWith('--') && (at === -1 || i !== at + 1)) ?? 10_000,
+  );
+  await benchLoadCases(print, n, args.includes('--keep'), against);
 }

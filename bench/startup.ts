@@ -1,7 +1,8 @@
 /**
  * Start-up as a user meets it, whole processes of the built CLI (dist/, built first when
  * missing): `baton --help`, and a one-case `baton run` of the module adapter with a JavaScript
- * and a TypeScript module (the latter loads tsx), each against a bare `node -e 0` run in turn
+ * and a TypeScript module importing the package root (the latter loads tsx) and a JavaScript one
+ * importing `baton-handoffs/conventions` alone, each against a bare `node -e 0` run in turn
  * with it. Prints the median wall time of each and the median of the per-pair ratios.
  * Usage: node bin/run-ts.mjs bench/startup.ts [runs=11]
  */
@@ -15,6 +16,7 @@ const bin = resolve(root, 'dist/cli/bin.js');
 const COMMANDS: readonly (readonly [string, readonly string[]])[] = [
   ['baton --help', [bin, '--help']],
   ['baton run, 1 case, JS module', [bin, 'run', 'bench/one-case/suite-mjs.yaml']],
+  ['baton run, 1 case, JS, conventions', [bin, 'run', 'bench/one-case/suite-conventions.yaml']],
   ['baton run, 1 case, TS module', [bin, 'run', 'bench/one-case/suite-ts.yaml']],
 ];
 

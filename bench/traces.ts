@@ -6,7 +6,8 @@
  * the spans) and with Baton's streaming reader normalising every trace into a timeline. Prints
  * spans/s of both, their ratio (median of interleaved rounds, with the machine load during them),
  * each one's peak resident memory and CPU time, and how many traces came out cut: checked against
- * the generator, not taken from the reader.
+ * the generator, not taken from the reader. Then runs `baton traces stats` on the same file once
+ * (the command as a user runs it, in a child of its own) for its time and peak memory.
  * Usage: node bin/run-ts.mjs bench/traces.ts [spans=1000000]
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { CliIo } from '../src/cli/io.ts';
 import { normalize } from '../src/normalize/normalize.ts';
 import { readTraces } from '../src/traces/read-traces.ts';
 
@@ -83,6 +85,12 @@ export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> 
     line(
       '  traces',
       `${b.traces} read, ${b.handoffs} handoffs, ${b.cut} cut (missing spans), ${b.partial} flagged partial by the reader`,
+    );
+    const load = (loadavg()[0] as number).toFixed(1);
+    const stats = child('--stats');
+    line(
+      'baton traces stats',
+      `${Math.round(written.spans / (stats.ms / 1e3))} spans/s  peak RSS ${stats.peakRssMb.toFixed(0)} MB  CPU ${(stats.cpuMs / 1e3).toFixed(1)} s  (${stats.traces} conversations; load ${load})`,
     );
   } finally {
     await rm(file, { force: true });
@@ -242,9 +250,41 @@ async function readBaton(file: string): Promise<Read> {
   return { spans, traces, handoffs, partial, cut, ms, cpuMs: cpuMs(), peakRssMb: stop() };
 }
 
+/** `baton traces stats` on the file through the CLI's own entry point, its output discarded. */
+async function statsCli(file: string): Promise<Read> {
+  const { main } = await import('../src/cli/main.ts');
+  const stop = rssSampler();
+  const started = performance.now();
+  let out = '';
+  const io: CliIo = {
+    cwd: process.cwd(),
+    color: false,
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: () => {},
+  };
+  const code = await main(['traces', 'stats', file, '--json', '-'], io);
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`baton traces stats exited ${code}`);
+  const conversations = (JSON.parse(out) as { metrics: { conversations: number } }).metrics
+    .conversations;
+  return {
+    spans: 0, // the caller knows how many it wrote
+    traces: conversations,
+    handoffs: 0,
+    partial: 0,
+    cut: 0,
+    ms,
+    cpuMs: cpuMs(),
+    peakRssMb: stop(),
+  };
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const [mode, arg] = process.argv.slice(2);
-  if (mode === '--bare' || mode === '--baton') {
+  if (mode === '--stats') console.log(JSON.stringify(await statsCli(arg as string)));
+  else if (mode === '--bare' || mode === '--baton') {
     const read = mode === '--bare' ? readBare : readBaton;
     console.log(JSON.stringify(await read(arg as string)));
   } else {

@@ -43,37 +43,63 @@ export function matchHandoffs(
   expected: readonly ExpectedHandoff[],
   observed: readonly HandoffEvent[],
 ): Matching {
-  const order = observed.map((_, i) => i).sort((a, b) => byTime(observed, a, b));
-  const matches: HandoffMatch[] = expected.map((exp, expectedIndex) => ({
-    expected: exp,
-    expectedIndex,
-    verdict: 'missed',
-  }));
+  // Plain loops, not map/filter/flatMap chains: this runs for every case of every run.
+  const order: number[] = [];
+  for (let i = 0; i < observed.length; i++) order.push(i);
+  if (order.length > 1) order.sort((a, b) => byTime(observed, a, b));
+  const matches: HandoffMatch[] = [];
+  const senders = new Set<string>();
+  for (let i = 0; i < expected.length; i++) {
+    const exp = expected[i] as ExpectedHandoff;
+    matches.push({ expected: exp, expectedIndex: i, verdict: 'missed' });
+    senders.add(exp.from);
+  }
+  for (const o of observed) senders.add(o.from);
   const claimed = new Set<number>();
   let cost = ZERO_COST;
-  for (const sender of new Set([...expected.map((e) => e.from), ...observed.map((o) => o.from)])) {
-    const expIdx = expected.flatMap((e, i) => (e.from === sender ? [i] : []));
-    const obsIdx = order.filter((i) => observed[i]?.from === sender);
-    const alignment = alignSender(
-      expIdx.map((i) => expected[i] as ExpectedHandoff),
-      obsIdx.map((i) => observed[i] as HandoffEvent),
-    );
+  for (const sender of senders) {
+    const expIdx: number[] = [];
+    const senderExpected: ExpectedHandoff[] = [];
+    for (let i = 0; i < expected.length; i++) {
+      const exp = expected[i] as ExpectedHandoff;
+      if (exp.from !== sender) continue;
+      expIdx.push(i);
+      senderExpected.push(exp);
+    }
+    const obsIdx: number[] = [];
+    const senderObserved: HandoffEvent[] = [];
+    for (const i of order) {
+      const hit = observed[i] as HandoffEvent;
+      if (hit.from !== sender) continue;
+      obsIdx.push(i);
+      senderObserved.push(hit);
+    }
+    const alignment = alignSender(senderExpected, senderObserved);
     cost = addCost(cost, alignment.cost);
-    alignment.taken.forEach((position, k) => {
-      if (position === NOT_TAKEN) return;
+    for (let k = 0; k < alignment.taken.length; k++) {
+      const position = alignment.taken[k] as number;
+      if (position === NOT_TAKEN) continue;
       const expectedIndex = expIdx[k] as number;
       const observedIndex = obsIdx[position] as number;
       const exp = expected[expectedIndex] as ExpectedHandoff;
       const hit = observed[observedIndex] as HandoffEvent;
       const f = judgePair(exp, hit);
-      if (!f) return; // cannot happen: the alignment only pairs what judgePair accepts
+      if (!f) continue; // cannot happen: the alignment only pairs what judgePair accepts
       claimed.add(observedIndex);
-      matches[expectedIndex] = { expected: exp, expectedIndex, observed: hit, observedIndex, ...f };
-    });
+      matches[expectedIndex] = {
+        expected: exp,
+        expectedIndex,
+        observed: hit,
+        observedIndex,
+        verdict: f.verdict,
+        distance: f.distance,
+      };
+    }
   }
-  const unmatched = observed.flatMap((o, observedIndex) =>
-    claimed.has(observedIndex) ? [] : [{ observed: o, observedIndex }],
-  );
+  const unmatched: { observed: HandoffEvent; observedIndex: number }[] = [];
+  for (let i = 0; i < observed.length; i++)
+    if (!claimed.has(i))
+      unmatched.push({ observed: observed[i] as HandoffEvent, observedIndex: i });
   return { matches, unmatched, cost };
 }
 

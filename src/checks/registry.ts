@@ -31,7 +31,11 @@ export interface EnabledCheck {
 export function bindCheck<O>(check: Check<O>, options: O): EnabledCheck {
   return {
     name: check.name,
-    run: (t, l) => check.run(t, l, options).map(withMessage),
+    run: (t, l) => {
+      const found = check.run(t, l, options);
+      // Most checks find nothing in most cases.
+      return found.length === 0 ? [] : found.map(withMessage);
+    },
     opportunities: (t, l) => check.opportunities(t, l, options),
   };
 }
@@ -87,7 +91,9 @@ export function runChecks(
   timeline: Timeline,
   labels: Labels,
 ): Finding[] {
-  return checks.flatMap((c) => c.run(timeline, labels));
+  const findings: Finding[] = [];
+  for (const check of checks) for (const f of check.run(timeline, labels)) findings.push(f);
+  return findings;
 }
 
 /** Sums the opportunities every enabled check had in one timeline. */

@@ -1,8 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { StreamedReport } from '../model/report.ts';
-import { renderGithubAnnotations } from '../report/github.ts';
-import { renderMarkdown } from '../report/markdown.ts';
 import type { CliIo } from './io.ts';
 
 /**
@@ -10,6 +8,11 @@ import type { CliIo } from './io.ts';
  * and the Markdown report appended to the job summary file, when the job has one.
  */
 export async function githubOutput(report: StreamedReport, io: CliIo): Promise<void> {
+  // Loaded here, not with the module: a run outside GitHub Actions never renders these.
+  const [{ renderGithubAnnotations }, { renderMarkdown }] = await Promise.all([
+    import('../report/github.ts'),
+    import('../report/markdown.ts'),
+  ]);
   const env = io.env ?? {};
   const workspace = env.GITHUB_WORKSPACE;
   const root = workspace ? relative(workspace, io.cwd).split('\\').join('/') : '';

@@ -9,7 +9,6 @@ import { type Evaluation, evaluateSuiteInto } from '../public/evaluate.ts';
 import { type CaseSink, memorySink } from '../run/case-sink.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { SpilledCases } from '../run/spill-cases.ts';
-import { emitComparison, readRunReport } from './compare-output.ts';
 import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { emitReport } from './emit-report.ts';
 import { folderName } from './folder-name.ts';
@@ -222,9 +221,7 @@ async function runOne(
   }
   // Read the baseline first: a wrong path should not cost a whole run.
   const baseline =
-    flags.baseline === undefined
-      ? undefined
-      : await readRunReport(flags.baseline, io.cwd, 'baseline');
+    flags.baseline === undefined ? undefined : await readBaseline(flags.baseline, io.cwd);
   prefetchRunInfo(io.cwd);
   // Each finished case goes to a file of its own, read back by the reporters: a run of 100,000
   // cases holds only what its metrics need. Removed when the reports are out (or on exit).
@@ -292,7 +289,10 @@ async function reportRun(
   if (!baseline) return exit;
   io.stdout('\n');
   // The statistics load only for a run that compares itself with a baseline.
-  const { compareOptionsOf, compareRuns } = await import('../compare/compare-runs.ts');
+  const [{ compareOptionsOf, compareRuns }, { emitComparison }] = await Promise.all([
+    import('../compare/compare-runs.ts'),
+    import('./compare-output.ts'),
+  ]);
   // The comparison pairs the cases by id: it holds this run's results in memory.
   const comparison = compareRuns(
     baseline,
@@ -373,4 +373,10 @@ function reportDir(
     path: join(full, sub),
     note: `Partial run (${filterText(selection)}): reports go to ${relative(cwd, join(full, sub))}, leaving the full run's reports in ${relative(cwd, full) || '.'} as they were.`,
   };
+}
+
+/** The report given with --baseline; its reader loads only for a run that compares. */
+async function readBaseline(file: string, cwd: string): Promise<RunReport> {
+  const { readRunReport } = await import('./compare-output.ts');
+  return readRunReport(file, cwd, 'baseline');
 }

@@ -5,6 +5,7 @@ import { runShadow } from '../shadow/io/run-shadow.ts';
 import { renderShadowConsole } from '../shadow/render-shadow.ts';
 import type { ShadowReport } from '../shadow/shadow-report.ts';
 import { type CliIo, EXIT } from './io.ts';
+import { leanHeap } from './lean-heap.ts';
 import { printProblems } from './print-problems.ts';
 
 export interface ShadowFlags {
@@ -30,6 +31,7 @@ const MAX_PRINTED_PROBLEMS = 20;
  */
 export async function shadowCommand(suite: string, flags: ShadowFlags, io: CliIo): Promise<number> {
   checkFlags(flags);
+  leanHeap();
   const stop = new AbortController();
   const hurry = new AbortController();
   const onSignal = () => {

@@ -7,6 +7,7 @@ import { ShadowConfig, type ShadowLiveConfig } from '../model/shadow-config.ts';
 import { traceStats } from '../shadow/io/trace-stats.ts';
 import { renderStats } from '../shadow/render-stats.ts';
 import { type CliIo, EXIT } from './io.ts';
+import { leanHeap } from './lean-heap.ts';
 import { printProblems } from './print-problems.ts';
 
 export interface StatsFlags {
@@ -27,6 +28,7 @@ export async function statsCommand(
 ): Promise<number> {
   const rules = await rulesOf(flags, io);
   if (!rules.ok) return EXIT.usage;
+  leanHeap();
   const paths = files.map((f) => resolve(io.cwd, f));
   const stats = await traceStats(paths, rules.value);
   const shown = paths.map((p) => relative(io.cwd, p) || p);

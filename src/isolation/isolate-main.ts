@@ -4,9 +4,6 @@ import { IsolateSession, runningCase } from './isolate-session.ts';
 import { ISOLATE_FLAG, type IsolateFault, type IsolateInit } from './protocol.ts';
 import { type Port, Rpc, toWire } from './rpc.ts';
 
-/** This module's URL: what an isolate's bootstrap imports (`.ts` from sources, `.js` built). */
-export const ISOLATE_MAIN_URL = import.meta.url;
-
 /** Thrown from `process.exit` inside an isolate: the fault is reported, the caller stops. */
 class IsolateExit extends Error {
   override readonly name = 'IsolateExit';

@@ -1,6 +1,6 @@
 import { BatonError, type BatonErrorCode } from '../errors.ts';
 import { CaseRunError, type RunError } from '../run/case-error.ts';
-import { ISOLATE_MAIN_URL } from './isolate-main.ts';
+import { ISOLATE_MAIN_URL } from './isolate-entry.ts';
 import { type Launched, launch } from './launch.ts';
 import type {
   IsolateFault,

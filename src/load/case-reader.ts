@@ -1,8 +1,8 @@
-import { readUserFile, readUserFileSync } from './files.ts';
+import { readUserBytes, readUserBytesSync } from './files.ts';
 import type { LoadResult } from './load-result.ts';
 
-/** Reads one case file's text: a problem (missing, refused, not UTF-8) instead of a throw. */
-export type ReadCaseText = (file: string) => Promise<LoadResult<string>>;
+/** Reads one case file's bytes: a problem (missing, refused) instead of a throw. */
+export type ReadCaseBytes = (file: string) => Promise<LoadResult<Uint8Array>>;
 
 const CASE_FILE = { caseFile: true } as const;
 /** A read slower than this is not a local disk's. */
@@ -18,23 +18,23 @@ const TURN_MS = 20;
  * reads are slow (a network mount), the rest go through the thread pool so that many are in
  * flight at once. Every read gets the same checks and problems either way.
  */
-export function caseFileReader(): ReadCaseText {
+export function caseFileReader(): ReadCaseBytes {
   let timed = 0;
   let slow = 0;
   let turnAt = performance.now();
   const inBackground = () => timed >= SAMPLE && slow * 2 > timed;
   return async (file) => {
-    if (inBackground()) return readUserFile(file, CASE_FILE);
+    if (inBackground()) return readUserBytes(file, CASE_FILE);
     if (performance.now() - turnAt > TURN_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       turnAt = performance.now();
     }
     const started = performance.now();
-    const text = readUserFileSync(file, CASE_FILE);
+    const bytes = readUserBytesSync(file, CASE_FILE);
     if (timed < SAMPLE) {
       timed++;
       if (performance.now() - started > SLOW_READ_MS) slow++;
     }
-    return text;
+    return bytes;
   };
 }

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
-import { isScalar, LineCounter, parseAllDocuments } from 'yaml';
 import type { FileProblem } from '../errors.ts';
+import { fullYaml } from './full-yaml.ts';
 import type { LoadResult } from './load-result.ts';
 import { fileSay } from './wording.ts';
 import { MAX_YAML_DEPTH, shapeProblem } from './yaml-depth.ts';
@@ -36,6 +36,7 @@ export function isOneDocument(text: string, file: string): boolean {
 export function caseSources(text: string, file: string): CaseSource[] {
   if (isJsonLines(file)) return jsonLineSources(text, file);
   if (isOneDocument(text, file)) return [{ source: parseYaml(text, file) }];
+  const { LineCounter, parseAllDocuments } = fullYaml();
   const lineCounter = new LineCounter();
   let docs: ReturnType<typeof parseAllDocuments>;
   try {
@@ -58,7 +59,9 @@ export function caseSources(text: string, file: string): CaseSource[] {
 function isEmpty(contents: unknown): boolean {
   if (contents === null) return true;
   return (
-    isScalar(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]
+    fullYaml().isScalar(contents) &&
+    contents.value === null &&
+    contents.range?.[0] === contents.range?.[1]
   );
 }
 

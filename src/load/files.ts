@@ -25,6 +25,8 @@ const readFile = promisify(readFileCb);
 
 /** Case and suite files larger than this are refused before they are read. */
 export const MAX_YAML_BYTES = 8 * 1024 * 1024;
+/** A case file read by a suite's globs may hold many cases (a YAML stream, JSON lines). */
+export const MAX_CASE_FILE_BYTES = 256 * 1024 * 1024;
 
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml']);
 /** Case files may also be JSON lines, one case a line. */
@@ -40,6 +42,15 @@ export async function readUserFile(
   file: string,
   options: ReadOptions = {},
 ): Promise<LoadResult<string>> {
+  const bytes = await readUserBytes(file, options);
+  return bytes.ok ? decodedText(file, bytes.value) : bytes;
+}
+
+/** `readUserFile` without decoding: the file's bytes, after the same checks. */
+export async function readUserBytes(
+  file: string,
+  options: ReadOptions = {},
+): Promise<LoadResult<Uint8Array>> {
   let info: Stats;
   try {
     info = await lstat(file);
@@ -54,7 +65,7 @@ export async function readUserFile(
   const kind = refusal(file, info, options);
   if (kind) return { ok: false, problems: [kind] };
   try {
-    return decoded(file, await readFile(file));
+    return { ok: true, value: await readFile(file) };
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };
   }
@@ -65,6 +76,12 @@ export async function readUserFile(
  * local disk where the asynchronous form spends tens on its round trips to the thread pool.
  */
 export function readUserFileSync(file: string, options: ReadOptions = {}): LoadResult<string> {
+  const bytes = readUserBytesSync(file, options);
+  return bytes.ok ? decodedText(file, bytes.value) : bytes;
+}
+
+/** `readUserFileSync` without decoding: the file's bytes, after the same checks. */
+export function readUserBytesSync(file: string, options: ReadOptions = {}): LoadResult<Uint8Array> {
   let info: Stats;
   try {
     info = lstatSync(file);
@@ -79,19 +96,23 @@ export function readUserFileSync(file: string, options: ReadOptions = {}): LoadR
   const kind = refusal(file, info, options);
   if (kind) return { ok: false, problems: [kind] };
   try {
-    return decoded(file, readFileSync(file));
+    return { ok: true, value: readFileSync(file) };
   } catch (error) {
     return { ok: false, problems: [readProblem(file, error)] };
   }
 }
 
-/** `anyName`: read whatever the file is called; `caseFile`: JSON-lines names count too. */
+/**
+ * `anyName`: read whatever the file is called; `caseFile`: JSON-lines names count too, and the
+ * file may be as large as a file of many cases is.
+ */
 export interface ReadOptions {
   readonly anyName?: boolean;
   readonly caseFile?: boolean;
 }
 
-function decoded(file: string, bytes: Uint8Array): LoadResult<string> {
+/** A file's bytes as text, or a problem naming the line of the first byte that is not UTF-8. */
+export function decodedText(file: string, bytes: Uint8Array): LoadResult<string> {
   const text = decodeText(bytes);
   if (text.ok) return { ok: true, value: text.text };
   const problem = { file, line: text.line, path: '', message: fileSay.notUtf8 };
@@ -124,8 +145,9 @@ function refusal(file: string, info: Stats, options: ReadOptions): FileProblem |
     };
   if (!anyName && !names.has(extname(file).toLowerCase()))
     return { file, path: '', message: fileSay.notYaml, fix: fileSay.notYamlFix };
-  if (info.size > MAX_YAML_BYTES) {
-    const message = fileSay.tooLarge(info.size, MAX_YAML_BYTES);
+  const limit = options.caseFile ? MAX_CASE_FILE_BYTES : MAX_YAML_BYTES;
+  if (info.size > limit) {
+    const message = fileSay.tooLarge(info.size, limit);
     return { file, path: '', message, fix: fileSay.tooLargeFix };
   }
   return undefined;

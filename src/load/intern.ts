@@ -12,11 +12,17 @@ const MAX_SHARED = 50_000;
 export function internStrings<T>(data: T, pool: Map<string, string>): T {
   const visit = (value: unknown): unknown => {
     if (typeof value === 'string') return share(value, pool);
+    if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) value[i] = visit(value[i]);
-    } else if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      for (const key of Object.keys(record)) record[key] = visit(record[key]);
+      return value;
+    }
+    // Parsed data: plain objects with own keys only. Numbers, booleans and nulls stay in place.
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const child = record[key];
+      if (typeof child === 'string' || (typeof child === 'object' && child !== null))
+        record[key] = visit(child);
     }
     return value;
   };

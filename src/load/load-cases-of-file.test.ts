@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import { describe, expect, test } from 'vitest';
-import { parseCaseText } from './load-case.ts';
+import { caseSources } from './case-stream.ts';
+import { caseFromSource, parseCaseText } from './load-case.ts';
 import { loadCasesOfFile } from './load-suite-cases.ts';
+import { streamCases } from './stream-cases.ts';
 import { parseYamlFast } from './yaml-fast.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
@@ -38,5 +42,39 @@ describe('loadCasesOfFile', () => {
     if (loaded?.result.ok !== false) throw new Error('expected problems');
     expect(loaded.result.problems[0]).toMatchObject({ file, line: expect.any(Number) });
     expect(loaded.result.problems[0]?.column).toBeGreaterThan(0);
+  });
+
+  test('a stream of the repository cases, broken ones among them, over 1 MiB, loads as the full parser reads it', async () => {
+    const docs = [...files('cases/**/*.yaml'), ...files('test/fixtures/load/cases/broken/*.yaml')]
+      .map((f) => readFileSync(f, 'utf8'))
+      // Only documents that parse on their own: a syntax error sends the stream to the full parser.
+      .filter((text) =>
+        caseSources(text, 'x.yaml').every(
+          ({ source }) => source.ok || !/invalid YAML/.test(source.problems[0]?.message ?? ''),
+        ),
+      );
+    let text = '';
+    while (text.length < 1.2 * 1024 * 1024) text += docs.map((d) => `---\n${d}`).join('');
+    const dir = mkdtempSync(join(tmpdir(), 'baton-stream-'));
+    try {
+      const file = join(dir, 'all.yaml');
+      writeFileSync(file, text);
+      const loaded = await loadCasesOfFile(file);
+      // Read a document at a time, not handed to the full parser as a whole.
+      expect(streamCases(Buffer.from(text), file, new Map())).toHaveLength(loaded.length);
+      const full = caseSources(text, file).map(({ at, source }) => {
+        const result = source.ok ? caseFromSource(source.value) : source;
+        return result.ok
+          ? result
+          : { ok: false, problems: result.problems.map((p) => ({ ...p, caseAt: at })) };
+      });
+      expect(loaded.length).toBe(full.length);
+      expect(loaded.filter((l) => l.result.ok).length).toBeGreaterThan(loaded.length / 2);
+      expect(JSON.parse(JSON.stringify(loaded.map((l) => l.result)))).toEqual(
+        JSON.parse(JSON.stringify(full)),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,16 +1,14 @@
 import type { FileProblem } from '../errors.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Suite } from '../model/suite.ts';
-import { caseFileReader, type ReadCaseText } from './case-reader.ts';
-import { caseSources, isOneDocument } from './case-stream.ts';
+import { caseFileReader, type ReadCaseBytes } from './case-reader.ts';
+import { casesOfBytes, type Loaded } from './cases-of-text.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath } from './files.ts';
-import { internStrings } from './intern.ts';
-import { caseFromSource, validCase } from './load-case.ts';
-import type { LoadResult } from './load-result.ts';
 import { mapBounded } from './map-bounded.ts';
 import { suiteSay } from './wording.ts';
-import { parseYamlFast } from './yaml-fast.ts';
+
+export { casesOfText, type Loaded } from './cases-of-text.ts';
 
 /** Every case a suite's globs name (before tag filters), with all their problems. */
 export interface SuiteCases {
@@ -18,12 +16,6 @@ export interface SuiteCases {
   readonly files: string[];
   readonly cases: Case[];
   readonly problems: FileProblem[];
-}
-
-/** One case read and checked; `idAt` says where its id is written, for a duplicate's problem. */
-export interface Loaded {
-  readonly result: LoadResult<Case>;
-  readonly idAt?: { readonly file: string; readonly line: number; readonly column?: number };
 }
 
 /** Case files already read, by display path: `baton validate` checks many suites over the same cases. */
@@ -69,42 +61,10 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
 export async function loadCasesOfFile(
   file: string,
   shared: Map<string, string> = new Map(),
-  read: ReadCaseText = caseFileReader(),
+  read: ReadCaseBytes = caseFileReader(),
 ): Promise<readonly Loaded[]> {
-  const text = await read(file);
-  if (!text.ok) return [{ result: text }];
-  const quick = quickCase(text.value, file, shared);
-  if (quick !== undefined) return [quick];
-  return caseSources(text.value, file).map(({ at, source }) => {
-    if (!source.ok) return { result: ofCase(source, at) };
-    // A JSON-lines case names its line only: locating the column would parse the line again.
-    const { line } = source.value;
-    const idAt = { file, ...(line === undefined ? source.value.locate(['id']) : { line }) };
-    internStrings(source.value.data, shared);
-    return { result: ofCase(caseFromSource(source.value), at), idAt };
-  });
-}
-
-/**
- * Most case files are one valid case in plain YAML: parsed by the fast parser and checked, it is
- * done. Anything else (undefined) is parsed again by the full parser, whose positions and words
- * the file's problems carry.
- */
-function quickCase(text: string, file: string, shared: Map<string, string>): Loaded | undefined {
-  if (!isOneDocument(text, file)) return undefined;
-  const source = parseYamlFast(text, file);
-  if (source === undefined) return undefined;
-  internStrings(source.data, shared);
-  const loaded = validCase(source);
-  return (
-    loaded && { result: { ok: true, value: loaded }, idAt: { file, ...source.locate(['id']) } }
-  );
-}
-
-/** Problems of one case among many name the line it starts on, so each fails on its own. */
-function ofCase<T>(result: LoadResult<T>, at: number | undefined): LoadResult<T> {
-  if (result.ok || at === undefined) return result;
-  return { ok: false, problems: result.problems.map((p) => ({ ...p, caseAt: at })) };
+  const bytes = await read(file);
+  return bytes.ok ? casesOfBytes(bytes.value, file, shared) : [{ result: bytes }];
 }
 
 function duplicate(id: string, first: string, idAt: NonNullable<Loaded['idAt']>): FileProblem {

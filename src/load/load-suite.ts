@@ -9,6 +9,7 @@ import { redactionProblems } from './redaction-problems.ts';
 import { missingReferences } from './suite-references.ts';
 import { variantProblems } from './variant-problems.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
+import { parseYamlFast } from './yaml-fast.ts';
 import { sortByPosition, zodProblems } from './zod-problems.ts';
 
 /** Reads and validates a suite file; `Suite.file` is absolute, problems name `path` as given. */
@@ -19,6 +20,9 @@ export async function loadSuiteFile(path: string): Promise<LoadResult<Suite>> {
 
 /** Validates suite YAML text; `file` names it in problems and is resolved for `Suite.file`. */
 export function parseSuiteText(text: string, file: string): LoadResult<Suite> {
+  // Plain YAML (nearly every suite) takes the fast parser; the rest, errors included, the full one.
+  const fast = parseYamlFast(text, file);
+  if (fast) return suiteFromSource(fast);
   const source = parseYaml(text, file);
   return source.ok ? suiteFromSource(source.value) : source;
 }

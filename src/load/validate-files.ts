@@ -2,12 +2,14 @@ import { basename, dirname } from 'node:path';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
 import { caseSources, isJsonLines } from './case-stream.ts';
+import { casesOfText } from './cases-of-text.ts';
 import { readUserFile } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
 import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
 import { isRecord } from './schema-at-path.ts';
+import { splitYamlStream } from './yaml-stream.ts';
 
 /** What `baton validate` checks when given no paths. */
 export const DEFAULT_VALIDATE_PATHS: readonly string[] = ['cases', 'suites'];
@@ -50,6 +52,13 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
 async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite?: Suite }> {
   const text = await readUserFile(file, { caseFile: isJsonLines(file) });
   if (!text.ok) return { entry: { file, kind: guessKind(file), problems: text.problems } };
+  // A JSON-lines file or a YAML stream holds cases, never a suite: read as a suite reads them.
+  if (isJsonLines(file) || (splitYamlStream(text.value)?.length ?? 0) > 1) {
+    const problems = casesOfText(text.value, file).flatMap(({ result }) =>
+      result.ok ? [] : result.problems,
+    );
+    return { entry: { file, kind: 'case', problems } };
+  }
   const sources = caseSources(text.value, file);
   // A JSON-lines file or a YAML stream holds cases, never a suite.
   if (sources.length !== 1 || isJsonLines(file)) {

@@ -1,13 +1,6 @@
-import {
-  type Document,
-  isMap,
-  isScalar,
-  LineCounter,
-  parseDocument,
-  visit,
-  type YAMLError,
-} from 'yaml';
+import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { FileProblem } from '../errors.ts';
+import { fullYaml } from './full-yaml.ts';
 import type { DataPath, LoadResult } from './load-result.ts';
 import { fileSay, yamlErrorFix } from './wording.ts';
 import { deepLine, MAX_YAML_DEPTH, shapeProblem } from './yaml-depth.ts';
@@ -33,6 +26,7 @@ export interface YamlSource {
 
 /** Parses YAML text; syntax errors come back as problems with their positions. */
 export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
+  const { LineCounter, parseDocument } = fullYaml();
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -114,6 +108,7 @@ function aliasProblem(
   at: (offset: number) => Position,
 ): FileProblem {
   let offset: number | undefined;
+  const { visit } = fullYaml();
   visit(doc, {
     Alias(_, node) {
       if (node.resolve(doc) !== undefined) return undefined;
@@ -147,6 +142,7 @@ function nodeOffset(doc: Document, path: DataPath): number | undefined {
 function keyOffset(doc: Document, path: DataPath): number | undefined {
   const key = path.at(-1);
   const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  const { isMap, isScalar } = fullYaml();
   if (key === undefined || !isMap(parent)) return undefined;
   for (const pair of parent.items) {
     if (isScalar(pair.key) && String(pair.key.value) === String(key)) return pair.key.range?.[0];

@@ -66,7 +66,11 @@ const MAX_KEY_SPAN = 1000;
  * keys, lone carriage returns — so the caller parses that file with the full parser
  * (`parseYaml`) and says what it says. Positions are found only for data that parsed here.
  */
-export function parseYamlFast(text: string, file: string): YamlSource | undefined {
+export function parseYamlFast(
+  text: string,
+  file: string,
+  within?: WithinFile,
+): YamlSource | undefined {
   if (/^(?:%|---|\.\.\.)/m.test(text) || /\r(?!\n)|\uFEFF/.test(text)) return undefined;
   // A `#` right after a token (`}#`) is an error to the full parser, a comment to this one.
   const hashes = tightHashes(text);
@@ -115,7 +119,13 @@ export function parseYamlFast(text: string, file: string): YamlSource | undefine
   // A case file holds a mapping; anything else fails validation and gets the full parser's words.
   if (typeof data !== 'object' || data === null) return undefined;
   if (!hashes.every((at) => scalars.some((n) => n.start <= at && at < n.end))) return undefined;
-  return new PlacedSource(text, file, data, root);
+  return new PlacedSource(text, file, data, root, within);
+}
+
+/** Where a document of a stream sits in its file: the line its text starts on, the file's lines. */
+export interface WithinFile {
+  readonly firstLine: number;
+  readonly lineCount: () => number;
 }
 
 /** A closed node, or undefined when it is not plain data with string keys. */
@@ -210,10 +220,11 @@ class PlacedSource implements YamlSource {
     readonly file: string,
     readonly data: unknown,
     private readonly root: Node,
+    private readonly within: WithinFile | undefined,
   ) {}
 
   get lineCount(): number {
-    return this.lineStarts().length;
+    return this.within ? this.within.lineCount() : this.lineStarts().length;
   }
 
   locate(path: DataPath): Position {
@@ -239,7 +250,8 @@ class PlacedSource implements YamlSource {
       if ((starts[mid] as number) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+    const line = lo + (this.within?.firstLine ?? 1);
+    return { line, column: offset - (starts[lo] as number) + 1 };
   }
 
   private lineStarts(): number[] {

@@ -41,7 +41,11 @@ export function computeMetrics(
       byCode[code] = wilson(0, 0);
       continue;
     }
-    const clusters: Cluster[] = tallies.map((t) => ({ ...(t.codes[code] ?? NONE), runs: t.runs }));
+    // Written out, not spread: one cluster a case for each code a run touched.
+    const clusters: Cluster[] = tallies.map((t) => {
+      const c = t.codes[code] ?? NONE;
+      return { count: c.count, of: c.of, runs: t.runs };
+    });
     // Each property run is a unit of its own: it failed with its code or it did not.
     for (const p of properties) {
       if (PROPERTY_CODE[p.property] === code && p.outcome !== 'skip')

@@ -2,6 +2,7 @@ import { ATTR } from '../conventions/attributes.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 // The attributes the traces adapter reads a conversation id from: one rule for both.
 import { RecentKeys } from '../traces/recent-keys.ts';
+import { TouchOrder } from '../traces/touch-order.ts';
 import { CONVERSATION_KEYS } from '../traces/trace-index.ts';
 
 export interface AssemblerOptions {
@@ -42,6 +43,11 @@ interface Group {
   spans: SpanRecord[];
   last: number;
   settleAt?: number;
+  /** False once finished or merged into another group: its places in the orders go stale. */
+  live: boolean;
+  /** Stamps of its latest place in the activity and the settling orders (-1: none). */
+  touched: number;
+  settling: number;
 }
 
 /** Finished keys remembered so late spans are recognised (and dropped), not taken as new work. */
@@ -55,12 +61,17 @@ const CUT: ReadonlySet<FinishReason> = new Set(['open_limit', 'held_limit', 'spa
  * either, the least recently active conversation is cut.
  */
 export class ConversationAssembler {
-  private readonly groups = new Map<string, Group>(); // least recently active first
+  private readonly groups = new Map<string, Group>();
   private readonly byTrace = new Map<string, Group>();
-  private readonly settling = new Set<Group>();
+  /** One id string per open trace, shared by its spans (each span's own copy then dies young). */
+  private readonly traceIdText = new Map<string, string>();
+  // Least recently active first; settling ones in order of settleAt (time only moves on).
+  private readonly activity = new TouchOrder<Group>((g) => (g.live ? g.touched : -1));
+  private readonly settling = new TouchOrder<Group>((g) => (g.live ? g.settling : -1));
   private readonly finishedKeys = new RecentKeys(REMEMBERED);
   private ready: FinishedConversation[] = [];
   private held = 0;
+  private stamp = 0;
 
   constructor(private readonly o: AssemblerOptions) {}
 
@@ -81,21 +92,23 @@ export class ConversationAssembler {
         late++;
         continue;
       }
+      const id = this.traceIdText.get(span.traceId);
+      if (id === undefined) this.traceIdText.set(span.traceId, span.traceId);
+      else (span as { traceId: string }).traceId = id;
       group.spans.push(span);
       group.traceIds.add(span.traceId);
       group.last = now;
       this.held++;
-      this.groups.delete(group.key);
-      this.groups.set(group.key, group);
+      group.touched = this.stamp++;
+      this.activity.touch(group, group.touched);
       const marker = span.attributes[ATTR.conversationEnd];
       const ends = marker === true || marker === 'true';
       const root = span.parentId === undefined && group.conversationId === undefined;
       // Once settling, every further span (a straggler from another process) pushes the end on.
       if (ends || root || group.settleAt !== undefined) {
         group.settleAt = now + this.o.settleMs;
-        // Re-added at the end: `settling` stays in order of settleAt, so takeFinished stops early.
-        this.settling.delete(group);
-        this.settling.add(group);
+        group.settling = this.stamp++;
+        this.settling.touch(group, group.settling);
       }
       if (group.spans.length >= this.o.maxSpans) this.finish(group, 'span_limit');
     }
@@ -106,13 +119,13 @@ export class ConversationAssembler {
 
   /** Conversations finished by now: cut ones, idle ones and settled one-trace ones. */
   takeFinished(now: number): FinishedConversation[] {
-    for (const group of this.settling) {
-      if ((group.settleAt ?? Number.POSITIVE_INFINITY) > now) break;
-      this.finish(group, 'settled');
+    for (let g = this.settling.oldest(); g; g = this.settling.oldest()) {
+      if ((g.settleAt ?? Number.POSITIVE_INFINITY) > now) break;
+      this.finish(g, 'settled');
     }
-    for (const group of this.groups.values()) {
-      if (now - group.last < this.o.idleMs) break;
-      this.finish(group, 'idle');
+    for (let g = this.activity.oldest(); g; g = this.activity.oldest()) {
+      if (now - g.last < this.o.idleMs) break;
+      this.finish(g, 'idle');
     }
     const out = this.ready;
     this.ready = [];
@@ -121,7 +134,7 @@ export class ConversationAssembler {
 
   /** Every conversation still open, taken as finished (the run is stopping). */
   drain(): FinishedConversation[] {
-    for (const group of [...this.groups.values()]) this.finish(group, 'drain');
+    for (let g = this.activity.oldest(); g; g = this.activity.oldest()) this.finish(g, 'drain');
     const out = this.ready;
     this.ready = [];
     return out;
@@ -133,10 +146,14 @@ export class ConversationAssembler {
     if (group && conversation !== undefined && group.conversationId === undefined)
       return this.join(group, conversation);
     if (group) return group;
-    if (this.finishedKeys.has(`t:${span.traceId}`)) return undefined;
+    if (this.finishedKeys.has(traceKey(span.traceId))) return undefined;
     const key = conversation === undefined ? `t:${span.traceId}` : `c:${conversation}`;
-    if (this.finishedKeys.has(key)) return undefined;
-    group = this.groups.get(key) ?? newGroup(key, conversation);
+    if (conversation !== undefined && this.finishedKeys.has(key)) return undefined;
+    group = this.groups.get(key);
+    if (!group) {
+      group = newGroup(key, conversation);
+      this.groups.set(key, group);
+    }
     this.byTrace.set(span.traceId, group);
     return group;
   }
@@ -147,14 +164,16 @@ export class ConversationAssembler {
     if (this.finishedKeys.has(key)) return undefined;
     const target = this.groups.get(key);
     this.groups.delete(group.key);
-    this.settling.delete(group);
+    group.settling = -1;
     if (!target) {
       group.key = key;
       group.conversationId = conversation;
       delete group.settleAt;
+      this.groups.set(key, group);
       return group;
     }
-    target.spans.push(...group.spans);
+    group.live = false;
+    for (const span of group.spans) target.spans.push(span);
     for (const id of group.traceIds) {
       target.traceIds.add(id);
       this.byTrace.set(id, target);
@@ -163,19 +182,20 @@ export class ConversationAssembler {
   }
 
   private finishOldest(reason: FinishReason): void {
-    const oldest = this.groups.values().next().value;
+    const oldest = this.activity.oldest();
     if (oldest) this.finish(oldest, reason);
   }
 
   private finish(group: Group, reason: FinishReason): void {
-    if (!this.groups.has(group.key)) return;
+    if (!group.live) return;
+    group.live = false;
     this.groups.delete(group.key);
-    this.settling.delete(group);
     this.held -= group.spans.length;
-    this.remember(group.key);
+    if (group.conversationId !== undefined) this.finishedKeys.add(group.key);
     for (const id of group.traceIds) {
       this.byTrace.delete(id);
-      this.remember(`t:${id}`);
+      this.traceIdText.delete(id);
+      this.finishedKeys.add(traceKey(id));
     }
     const traceIds = [...group.traceIds];
     this.ready.push({
@@ -187,10 +207,14 @@ export class ConversationAssembler {
       cut: CUT.has(reason),
     });
   }
+}
 
-  private remember(key: string): void {
-    this.finishedKeys.add(key);
-  }
+/**
+ * A finished trace's key: a hex trace id as it is (RecentKeys keeps those as numbers), any other
+ * id marked so that it can never be taken for a conversation's `c:` key.
+ */
+function traceKey(traceId: string): string {
+  return /^[0-9a-f]{32}$/.test(traceId) ? traceId : `t:${traceId}`;
 }
 
 function newGroup(key: string, conversationId: string | undefined): Group {
@@ -200,6 +224,9 @@ function newGroup(key: string, conversationId: string | undefined): Group {
     traceIds: new Set(),
     spans: [],
     last: 0,
+    live: true,
+    touched: -1,
+    settling: -1,
   };
 }
 

@@ -1,6 +1,5 @@
 import type { AttrValue } from '../normalize/span-record.ts';
 
-const LOWER_HEX = /^[0-9a-f]+$/;
 const HEX = /^[0-9a-fA-F]+$/;
 
 /**
@@ -11,8 +10,9 @@ const HEX = /^[0-9a-fA-F]+$/;
 export function otlpId(raw: unknown, bytes: 8 | 16): string | undefined {
   if (typeof raw !== 'string' || raw === '') return undefined;
   if (raw.length === bytes * 2) {
-    if (LOWER_HEX.test(raw)) return raw;
-    if (HEX.test(raw)) return raw.toLowerCase();
+    // Mostly lowercase hex already: toLowerCase then returns the same string, without a copy.
+    const lower = raw.toLowerCase();
+    return lower !== raw && HEX.test(raw) ? lower : raw;
   }
   if (raw.length >= Math.ceil(bytes / 3) * 4 - 2 && raw.length <= Math.ceil(bytes / 3) * 4) {
     const decoded = Buffer.from(raw, 'base64');

@@ -2,6 +2,7 @@ import type { SpanRecord } from '../normalize/span-record.ts';
 import type { OnProblem } from './read-batches.ts';
 import { readSpanRecords } from './read-records.ts';
 import { RecentKeys } from './recent-keys.ts';
+import { TouchOrder } from './touch-order.ts';
 
 /** The spans of one trace, as a file held them. */
 export interface Trace {
@@ -29,10 +30,16 @@ export interface ReadTracesOptions {
 }
 
 interface Open {
+  readonly id: string;
   readonly spans: SpanRecord[];
+  /** The sequence number of its last span. */
   last: number;
   rootSeen: boolean;
   readonly late: boolean;
+  /** Where it is held: extended lately, or quiet but rootless (complete or not, nobody knows). */
+  held: 'open' | 'waiting' | 'done';
+  /** Its stamp in the waiting order, while waiting. */
+  waited: number;
 }
 
 const REMEMBERED_DONE = 100_000;
@@ -49,49 +56,74 @@ export async function* readTraces(
   const settle = options.settleSpans ?? 10_000;
   const maxHeld = options.maxHeldSpans ?? 200_000;
   const onProblem = options.onProblem ?? (() => {});
-  const open = new Map<string, Open>(); // least recently extended first
-  const waiting = new Map<string, Open>(); // quiet but rootless: complete or not, nobody knows
+  const select = options.select;
+  const traces = new Map<string, Open>();
+  // Least recently extended first; quiet rootless traces in the order they went quiet.
+  const open = new TouchOrder<Open>((t) => (t.held === 'open' ? t.last : -1));
+  const waiting = new TouchOrder<Open>((t) => (t.held === 'waiting' ? t.waited : -1));
   const done = new RecentKeys(REMEMBERED_DONE);
   let seq = 0;
+  let waits = 0;
   let held = 0;
-  const finish = (id: string, t: Open, cut: boolean): Trace => {
+  const finish = (t: Open, cut: boolean): Trace => {
     held -= t.spans.length;
-    done.add(id);
-    return { traceId: id, spans: t.spans, partial: cut || t.late };
+    t.held = 'done';
+    traces.delete(t.id);
+    done.add(t.id);
+    return { traceId: t.id, spans: t.spans, partial: cut || t.late };
   };
   for await (const batch of readSpanRecords(file, onProblem)) {
     for (const span of batch.spans) {
-      if (options.select && !options.select(span.traceId)) continue;
       const id = span.traceId;
-      let t = open.get(id) ?? waiting.get(id);
-      if (t) {
-        open.delete(id);
-        waiting.delete(id);
-      } else {
-        t = { spans: [], last: 0, rootSeen: false, late: done.has(id) };
+      if (select && !select(id)) continue;
+      let t = traces.get(id);
+      if (t === undefined) {
+        t = {
+          id,
+          spans: [],
+          last: 0,
+          rootSeen: false,
+          late: done.has(id),
+          held: 'open',
+          waited: -1,
+        };
+        traces.set(id, t);
         if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
+      } else {
+        // One id string a trace: the span's own copy dies young instead of being held with it.
+        (span as { traceId: string }).traceId = t.id;
+        t.held = 'open';
       }
       t.spans.push(span);
-      t.last = seq++;
+      t.last = seq;
+      open.touch(t, seq++);
       held++;
       if (span.parentId === undefined) t.rootSeen = true;
-      open.set(id, t);
     }
-    for (const [id, t] of open) {
-      if (seq - t.last < settle) break;
-      open.delete(id);
-      if (t.rootSeen) yield finish(id, t, false);
-      else waiting.set(id, t);
+    for (let t = open.oldest(); t !== undefined && seq - t.last >= settle; t = open.oldest()) {
+      open.shift();
+      if (t.rootSeen) yield finish(t, false);
+      else {
+        t.held = 'waiting';
+        t.waited = waits;
+        waiting.touch(t, waits++);
+      }
     }
     while (held > maxHeld) {
-      const [id, t] = (waiting.size > 0 ? waiting : open).entries().next().value as [string, Open];
-      waiting.delete(id);
-      open.delete(id);
-      yield finish(id, t, true);
+      const from = waiting.oldest() !== undefined ? waiting : open;
+      const t = from.oldest() as Open;
+      from.shift();
+      yield finish(t, true);
     }
   }
-  for (const [id, t] of waiting) yield finish(id, t, false);
-  for (const [id, t] of open) yield finish(id, t, false);
+  for (let t = waiting.oldest(); t !== undefined; t = waiting.oldest()) {
+    waiting.shift();
+    yield finish(t, false);
+  }
+  for (let t = open.oldest(); t !== undefined; t = open.oldest()) {
+    open.shift();
+    yield finish(t, false);
+  }
 }
 
 function lateMessage(id: string, settle: number): string {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   idOf,
@@ -66,5 +67,50 @@ describe('TraceIndex', () => {
 
     expect(index.problems).toEqual([{ file: path, line: 2, message: 'a span without a traceId' }]);
     expect(await index.load([idOf('d', 16)])).toHaveLength(1);
+  });
+});
+
+describe('TraceIndex on shuffled exports', () => {
+  const file = fc
+    .tuple(
+      fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 30 }),
+      fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 30, maxLength: 30 }),
+      fc.boolean(),
+    )
+    .map(([traces, cuts, document]) => {
+      const counts = new Map<string, number>();
+      const all = traces.map((t) => {
+        const n = counts.get(t) ?? 0;
+        counts.set(t, n + 1);
+        return span(t, n);
+      });
+      if (document) return { all, text: jsonDocument(all), name: 'doc.json' };
+      const lines: SpanSpec[][] = [];
+      for (let i = 0, k = 0; i < all.length; k++) {
+        lines.push(all.slice(i, i + (cuts[k] ?? 1)));
+        i += cuts[k] ?? 1;
+      }
+      return { all, text: jsonLines(lines), name: 'lines.jsonl' };
+    });
+
+  it('reads back exactly the spans of the traces asked for, in file order', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        file,
+        fc.subarray(['a', 'b', 'c', 'd']),
+        async ({ all, text, name }, ask) => {
+          const path = join(dir, `${n++}-${name}`);
+          await writeFile(path, text);
+          const index = await TraceIndex.build(path);
+          const wanted = new Set(ask.map((t) => idOf(t, 16)));
+          const got = await index.load([...wanted]);
+          expect(got.map((s) => s.name)).toEqual(
+            all.filter((s) => wanted.has(s.traceId)).map((s) => s.name),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -21,11 +21,15 @@ export const CONVERSATION_KEYS: ReadonlySet<string> = new Set([
 
 const MAX_PROBLEMS = 100;
 
-interface Entry {
-  readonly ranges: { start: number; end: number; kind: StoredRange['kind'] }[];
-  lastList: number;
-  lastIndex: number;
-}
+/**
+ * Where one trace's spans are, as plain numbers (a trace index holds one per trace of the file,
+ * so objects per range would cost several times the ranges themselves): the spans array and
+ * index of its last span (-1 in JSON lines), then the start and end of each range in turn.
+ */
+type Entry = number[];
+const LAST_LIST = 0;
+const LAST_INDEX = 1;
+const FIRST_RANGE = 2;
 
 /**
  * Where each trace of one file is, read in one streaming pass: per trace id, the byte ranges of
@@ -35,6 +39,8 @@ interface Entry {
 export class TraceIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly conversationTraces = new Map<string, Set<string>>();
+  /** What a range of this file holds: every range of one file is of one kind. */
+  private kind: StoredRange['kind'] = 'request';
 
   private readonly found: TraceProblem[] = [];
 
@@ -72,8 +78,13 @@ export class TraceIndex {
   async load(traceIds: readonly string[]): Promise<SpanRecord[]> {
     const wanted = new Set(traceIds);
     const ranges = new Map<number, StoredRange>();
-    for (const id of wanted)
-      for (const r of this.entries.get(id)?.ranges ?? []) ranges.set(r.start, r);
+    for (const id of wanted) {
+      const entry = this.entries.get(id) ?? [];
+      for (let i = FIRST_RANGE; i < entry.length; i += 2) {
+        const start = entry[i] as number;
+        ranges.set(start, { start, end: entry[i + 1] as number, kind: this.kind });
+      }
+    }
     const sorted = [...ranges.values()].sort((a, b) => a.start - b.start);
     const spans: SpanRecord[] = [];
     for (const raw of await readRanges(this.file, sorted)) {
@@ -104,16 +115,24 @@ export class TraceIndex {
   }
 
   private addRange(id: string, batch: SpanBatch): void {
-    const entry = this.entries.get(id) ?? { ranges: [], lastList: -1, lastIndex: -1 };
-    this.entries.set(id, entry);
-    const last = entry.ranges.at(-1);
     const { range } = batch;
-    if (last && last.start === range.start) return; // another span of the same line
+    this.kind = range.kind;
+    let entry = this.entries.get(id);
+    if (entry === undefined) {
+      entry = [-1, -1];
+      this.entries.set(id, entry);
+    }
+    const last = entry.length - 2; // the last range's start, when there is one
+    if (last >= FIRST_RANGE && entry[last] === range.start) return; // another span of the line
     // Adjacent span objects of one array read back as one run: `{…},{…}`.
-    if (last && batch.list === entry.lastList && batch.index === entry.lastIndex + 1) {
-      last.end = range.end;
-    } else entry.ranges.push({ ...range });
-    entry.lastList = batch.list ?? -1;
-    entry.lastIndex = batch.index ?? -1;
+    if (
+      last >= FIRST_RANGE &&
+      batch.list === entry[LAST_LIST] &&
+      batch.index === (entry[LAST_INDEX] as number) + 1
+    ) {
+      entry[last + 1] = range.end;
+    } else entry.push(range.start, range.end);
+    entry[LAST_LIST] = batch.list ?? -1;
+    entry[LAST_INDEX] = batch.index ?? -1;
   }
 }
