@@ -11,6 +11,12 @@ let gc: (() => void) | null | undefined;
 export const CASES_PER_COLLECTION = 5_000;
 
 /**
+ * Runs of fewer cases never force a collection: what they hold fits the heap V8 sizes on its
+ * own, and each forced collection costs a full pass over the heap.
+ */
+export const LARGE_RUN = 20_000;
+
+/**
  * A full garbage collection now. The engine sizes its heap from what the last full collection
  * found alive: after 100,000 loaded cases are packed away, the heap would otherwise keep room
  * for all of them through the whole run. The collector is reached as test runners reach it

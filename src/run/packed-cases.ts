@@ -1,5 +1,5 @@
 import type { Case } from '../model/labelled-case.ts';
-import { CASES_PER_COLLECTION, collectGarbage } from './collect-garbage.ts';
+import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 
 /** Bytes packed between two collections of the case objects already packed. */
 const COLLECT_EVERY = 8 << 20;
@@ -45,8 +45,9 @@ export class PackedCases implements CaseSource {
    */
   constructor(cases: Case[]) {
     this.slots = new Array(cases.length);
+    this.large = cases.length >= LARGE_RUN;
     // What loading left behind goes first: the packed bytes then fill room the cases free.
-    if (cases.length >= CASES_PER_COLLECTION) collectGarbage();
+    if (this.large) collectGarbage();
     let since = 0;
     const arena = new Arena();
     for (let i = 0; i < cases.length; i++) {
@@ -54,13 +55,13 @@ export class PackedCases implements CaseSource {
       this.slots[i] = slot;
       cases[i] = undefined as unknown as Case;
       since += Buffer.isBuffer(slot) ? slot.length : 0;
-      if (since >= COLLECT_EVERY) {
+      if (this.large && since >= COLLECT_EVERY) {
         collectGarbage();
         since = 0;
       }
     }
     cases.length = 0;
-    if (since > 0) collectGarbage();
+    if (this.large && since > 0) collectGarbage();
   }
 
   get length(): number {
@@ -75,10 +76,12 @@ export class PackedCases implements CaseSource {
   /** The case at `index` has run: its bytes are let go (and every so often, the garbage). */
   release(index: number): void {
     this.slots[index] = undefined;
-    if (++this.released % CASES_PER_COLLECTION === 0) collectGarbage();
+    if (++this.released % CASES_PER_COLLECTION === 0 && this.large) collectGarbage();
   }
 
   private released = 0;
+  /** A large run (LARGE_RUN cases or more) collects its garbage as it goes. */
+  private readonly large: boolean;
 }
 
 function pack(c: Case, arena: Arena): Buffer | Case {

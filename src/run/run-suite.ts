@@ -19,7 +19,7 @@ import type { ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { type CaseSink, memorySink } from './case-sink.ts';
-import { CASES_PER_COLLECTION, collectGarbage } from './collect-garbage.ts';
+import { collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
 import { type KeptCase, keptCase } from './lean-run.ts';
 import { type CaseSource, PackedCases } from './packed-cases.ts';
@@ -154,7 +154,7 @@ export async function runSuiteInto<L extends CaseList>(
   const runsByCase = all.map((k) => k.runs);
   const metrics = computeMetrics(runsByCase, config.costs, properties);
   // A large run: what the metrics were computed through goes before the reporters start.
-  if (plan.cases instanceof PackedCases && all.length >= CASES_PER_COLLECTION) collectGarbage();
+  if (plan.cases instanceof PackedCases && all.length >= LARGE_RUN) collectGarbage();
   const summary = summarize(
     all.map((k) => k.summarized),
     properties,

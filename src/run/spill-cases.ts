@@ -3,14 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import type { CaseSink } from './case-sink.ts';
-import { CASES_PER_COLLECTION, collectGarbage } from './collect-garbage.ts';
+import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 
 /** Bytes gathered before one write to the spill file. */
 const FLUSH_AT = 1 << 16;
 
-/** Payload values are JSON-like; a bigint an implementation put there is written as text. */
+/**
+ * Payload values are JSON-like; a bigint an implementation put there is written as text. A
+ * replacer slows every call down, so it is used only when the plain call refuses a bigint.
+ */
 function line(result: CaseResult): string {
-  return `${JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`;
+  try {
+    return `${JSON.stringify(result)}\n`;
+  } catch {
+    return `${JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`;
+  }
 }
 
 /**
@@ -95,7 +102,7 @@ export class SpilledCases implements CaseSink<CaseList> {
       }
       yield JSON.parse(buffer.toString('utf8', 0, bytes)) as CaseResult;
       // Each case read leaves its parse and its rendering behind.
-      if (++read % CASES_PER_COLLECTION === 0) collectGarbage();
+      if (++read % CASES_PER_COLLECTION === 0 && this.count >= LARGE_RUN) collectGarbage();
     }
   }
 }
