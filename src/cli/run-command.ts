@@ -5,7 +5,7 @@ import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import type { CaseList, RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat, Suite } from '../model/suite.ts';
-import { type Evaluation, evaluateSuiteInto } from '../public/evaluate.ts';
+import { evaluateSuiteInto } from '../public/evaluate.ts';
 import { type CaseSink, memorySink } from '../run/case-sink.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { SpilledCases } from '../run/spill-cases.ts';
@@ -108,19 +108,10 @@ function selectionOf(flags: RunFlags): RunSelection {
   };
 }
 
-/** Runs one suite (as one of its variants, when given) with a progress line. */
-async function evaluate(
-  path: string,
-  flags: OneFlags,
-  io: CliIo,
-  guard: ProcessGuard,
-  variant: string | undefined,
-  loaded: LoadResult<Suite>,
-): Promise<Evaluation> {
-  return evaluateInto(path, flags, io, guard, variant, loaded, memorySink());
-}
-
-/** `evaluate`, each case result put into `sink` as it finishes. */
+/**
+ * Runs one suite (as one of its variants, when given) with a progress line, each case result put
+ * into `sink` as it finishes.
+ */
 async function evaluateInto<L extends CaseList>(
   path: string,
   flags: OneFlags,
@@ -213,7 +204,7 @@ async function runOne(
     return runVariants(
       path,
       variants,
-      (v) => evaluate(path, flags, io, guard, v, loaded),
+      (v) => evaluateInto(path, flags, io, guard, v, loaded, memorySink()),
       out,
       io,
       (report) => runInfo(selection, io.cwd, report.properties[0]?.seed),
