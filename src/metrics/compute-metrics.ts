@@ -36,16 +36,24 @@ export function computeMetrics(
   // building one empty cluster a case for it (most codes, in a large run).
   const touched = new Set<string>(properties.map((p) => PROPERTY_CODE[p.property]));
   for (const t of tallies) for (const code in t.codes) touched.add(code);
+  const scratch: MutableCluster[] = tallies.map(() => ({ count: 0, of: 0, runs: 0 }));
   for (const code of FINDING_CODES) {
     if (!touched.has(code)) {
       byCode[code] = wilson(0, 0);
       continue;
     }
-    // Written out, not spread: one cluster a case for each code a run touched.
-    const clusters: Cluster[] = tallies.map((t) => {
+    // One cluster a case, refilled for each code a run touched: clusteredRate reads them only
+    // while it runs.
+    const clusters = scratch;
+    for (let i = 0; i < tallies.length; i++) {
+      const t = tallies[i] as (typeof tallies)[number];
       const c = t.codes[code] ?? NONE;
-      return { count: c.count, of: c.of, runs: t.runs };
-    });
+      const cluster = clusters[i] as MutableCluster;
+      cluster.count = c.count;
+      cluster.of = c.of;
+      cluster.runs = t.runs;
+    }
+    clusters.length = tallies.length;
     // Each property run is a unit of its own: it failed with its code or it did not.
     for (const p of properties) {
       if (PROPERTY_CODE[p.property] === code && p.outcome !== 'skip')
@@ -80,12 +88,16 @@ export function computeMetrics(
 
 const NONE = { count: 0, of: 0 } as const;
 
+type MutableCluster = { -readonly [K in keyof Cluster]: Cluster[K] };
+
 /** A case's passed runs over its runs with a verdict. */
 function passCluster(runs: readonly CaseRun[]): Cluster {
-  const judged = runs.filter((r) => r.status !== 'error');
-  return {
-    count: judged.filter((r) => r.status === 'pass').length,
-    of: judged.length,
-    runs: judged.length,
-  };
+  let judged = 0;
+  let passed = 0;
+  for (const r of runs) {
+    if (r.status === 'error') continue;
+    judged++;
+    if (r.status === 'pass') passed++;
+  }
+  return { count: passed, of: judged, runs: judged };
 }

@@ -47,10 +47,24 @@ export function caseMeasure(
 // rest of these stand-ins is empty on purpose.
 const HANDOFF: ObservedHandoff = { from: '', to: '', step: 0, spanId: '' };
 
+// One frozen list of stand-ins a number of handoffs: metrics read only its length.
+const HANDOFF_LISTS: (readonly ObservedHandoff[])[] = [];
+
+/** `n` stand-in handoffs, as one frozen list shared by every run with `n`. */
+export function standInHandoffs(n: number): readonly ObservedHandoff[] {
+  let list = HANDOFF_LISTS[n];
+  if (list === undefined) {
+    list = Object.freeze(Array.from({ length: n }, () => HANDOFF));
+    if (n < 64) HANDOFF_LISTS[n] = list;
+  }
+  return list;
+}
+
 // One frozen stand-in a code and outcome: a run of many cases keeps only pointers to them.
 const STAND_INS = new Map<string, Finding>();
 
-function finding(code: FindingCode, outcome: 'pass' | 'fail'): Finding {
+/** The shared, frozen stand-in for a finding of `code` with `outcome`. */
+export function standIn(code: FindingCode, outcome: 'pass' | 'fail'): Finding {
   const key = `${outcome} ${code}`;
   let f = STAND_INS.get(key);
   if (f === undefined) {
@@ -65,13 +79,13 @@ function finding(code: FindingCode, outcome: 'pass' | 'fail'): Finding {
  * same inputs give the same numbers, so a merged report computes them as one run would.
  */
 export function caseRunOf(m: RunMeasure): CaseRun {
-  const findings = m.failed.map((code) => finding(code, 'fail'));
+  const findings = m.failed.map((code) => standIn(code, 'fail'));
   for (const [code, n] of Object.entries(m.passed) as [FindingCode, number][])
-    for (let i = 0; i < n; i++) findings.push(finding(code, 'pass'));
+    for (let i = 0; i < n; i++) findings.push(standIn(code, 'pass'));
   return {
     status: m.status,
     findings,
-    handoffs: Array.from({ length: m.hops }, () => HANDOFF),
+    handoffs: standInHandoffs(m.hops),
     opportunities: { ...m.opportunities },
     targets: m.targets,
     durationMs: 0,

@@ -1,6 +1,6 @@
 import type { CaseRun } from '../metrics/case-run.ts';
-import { caseRunOf, runMeasure } from '../metrics/run-measure.ts';
-import type { Finding } from '../model/finding.ts';
+import { standIn, standInHandoffs } from '../metrics/run-measure.ts';
+import type { Finding, FindingCode } from '../model/finding.ts';
 import type { CaseResult } from '../model/report.ts';
 import type { Summarized } from './summarize.ts';
 
@@ -20,11 +20,38 @@ export interface KeptCase {
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
-/** A run as metrics read it: findings as shared stand-ins, no timeline; notes and escaped errors kept. */
+/**
+ * A run as metrics read it: findings as shared stand-ins, no timeline; notes and escaped errors
+ * kept. What `caseRunOf(runMeasure(run, first))` gives (without recognition, tallied as the case
+ * finishes), built in one pass: this runs for every case.
+ */
 export function leanRun(run: CaseRun, first: boolean): CaseRun {
-  // Recognition counts are tallied as the case finishes (RecognitionTally).
-  const { recognition: _, ...lean } = caseRunOf(runMeasure(run, first));
-  return run.strays ? { ...lean, strays: run.strays } : lean;
+  const findings: Finding[] = [];
+  // Failing findings in the order found, then the passing ones grouped by code.
+  let passed: Map<FindingCode, number> | undefined;
+  for (const f of run.findings) {
+    if (f.outcome !== 'pass') findings.push(standIn(f.code, 'fail'));
+    else (passed ??= new Map()).set(f.code, (passed.get(f.code) ?? 0) + 1);
+  }
+  if (passed)
+    for (const [code, n] of passed) for (let i = 0; i < n; i++) findings.push(standIn(code, 'pass'));
+  // A code with no opportunity adds nothing to any rate: only the others are kept.
+  const opportunities: Partial<Record<FindingCode, number>> = {};
+  for (const code in run.opportunities) {
+    const n = run.opportunities[code as FindingCode] ?? 0;
+    if (n > 0) opportunities[code as FindingCode] = n;
+  }
+  const notes = first && run.notes && run.notes.length > 0 ? run.notes : undefined;
+  return {
+    status: run.status,
+    findings: findings.length === 0 ? NO_FINDINGS : findings,
+    handoffs: standInHandoffs(run.handoffs.length),
+    opportunities,
+    targets: run.targets,
+    durationMs: 0,
+    ...(notes && { notes }),
+    ...(run.strays && { strays: run.strays }),
+  };
 }
 
 /** The case kept after its result is built. */

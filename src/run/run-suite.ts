@@ -10,6 +10,7 @@ import { type LineOf, RecognitionTally, runWarnings } from '../metrics/recogniti
 import type { Case } from '../model/labelled-case.ts';
 import {
   type CaseList,
+  type CaseNote,
   REPORT_SCHEMA_VERSION,
   type RecognitionCount,
   type RunReport,
@@ -111,11 +112,14 @@ export async function runSuiteInto<L extends CaseList>(
   const redaction = new Redaction(config.redact);
   const recognition = new RecognitionTally(plan.suite.lineOf);
   const kept: (KeptCase | undefined)[] = new Array(plan.cases.length);
+  // One set for every case, holding the finishing case's tally: redaction is synchronous.
+  const trusted = new Set<object>();
   const finish = (c: Case, index: number, runs: readonly CaseRun[]) => {
     const result = toCaseResult(c, runs, config.costs, plan.measure);
     kept[index] = keptCase(result, c.labels.handoffs.length, runs);
     recognition.add(runs[0], index);
-    const trusted = new Set<object>(result.tally ? [result.tally] : []);
+    trusted.clear();
+    if (result.tally) trusted.add(result.tally);
     sink.add(index, redaction.shared(result, trusted, CASE_DEPTH));
     if (plan.cases instanceof PackedCases) plan.cases.release(index);
   };
@@ -198,17 +202,24 @@ export async function runSuiteInto<L extends CaseList>(
 
 /** The warnings the recognition counts and the cases' first runs explain. */
 function warningsOf(plan: RunPlan, ran: readonly KeptCase[], counts: RecognitionCount[]) {
-  const first = ran.map((k) => k.runs[0]);
-  const judged = ran.filter((k) => k.runs[0] && k.runs[0].status !== 'error');
+  // One pass over the cases' first runs: this reads every case of a large run.
+  const notes: { caseId: string; note: CaseNote }[] = [];
+  let expectedHandoffs = 0;
+  let observedHandoffs = 0;
+  for (const k of ran) {
+    const first = k.runs[0];
+    if (first === undefined) continue;
+    if (first.notes) for (const note of first.notes) notes.push({ caseId: k.id, note });
+    if (first.status === 'error') continue;
+    expectedHandoffs += k.expected;
+    observedHandoffs += first.handoffs.length;
+  }
   return runWarnings({
     file: plan.suite.file,
     counts,
-    notes: ran.flatMap((k) => (k.runs[0]?.notes ?? []).map((note) => ({ caseId: k.id, note }))),
-    expectedHandoffs: judged.reduce((n, k) => n + k.expected, 0),
-    observedHandoffs: first.reduce(
-      (n, r) => n + (r?.status === 'error' ? 0 : (r?.handoffs.length ?? 0)),
-      0,
-    ),
+    notes,
+    expectedHandoffs,
+    observedHandoffs,
     strict: plan.strict ?? false,
   });
 }
@@ -218,8 +229,11 @@ function unhandledOf(
   runsByCase: readonly (readonly CaseRun[])[],
   strays: StrayErrors | undefined,
 ): UnhandledError[] {
-  const seen = runsByCase.flat().flatMap((run) => run.strays ?? []);
-  return [...seen, ...(strays?.takeLate() ?? [])];
+  const seen: UnhandledError[] = [];
+  for (const runs of runsByCase)
+    for (const run of runs) if (run.strays) for (const s of run.strays) seen.push(s);
+  for (const late of strays?.takeLate() ?? []) seen.push(late);
+  return seen;
 }
 
 /** The suite's checks, plus contract conformance when the suite declares contracts. */
