@@ -48,11 +48,17 @@ export class Redaction {
   }
 
   text(text: string): string {
-    if (this.patterns.length === 0 && !mayHoldSecret(text)) return text;
-    if (text.length > MEMO_TEXT) return redactText(text, this.keys, this.patterns);
+    if (text.length > MEMO_TEXT) {
+      if (this.patterns.length === 0 && !mayHoldSecret(text)) return text;
+      return redactText(text, this.keys, this.patterns);
+    }
+    // Looked up first: a short text seen before costs one lookup, not a scan.
     let out = this.memo.get(text);
     if (out === undefined) {
-      out = redactText(text, this.keys, this.patterns);
+      out =
+        this.patterns.length === 0 && !mayHoldSecret(text)
+          ? text
+          : redactText(text, this.keys, this.patterns);
       if (this.memo.size >= MEMO_SIZE) this.memo.clear();
       this.memo.set(text, out);
     }

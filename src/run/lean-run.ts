@@ -1,7 +1,8 @@
 import type { CaseRun } from '../metrics/case-run.ts';
+import { caseTally } from '../metrics/case-tally.ts';
 import { standIn, standInHandoffs } from '../metrics/run-measure.ts';
 import type { Finding, FindingCode } from '../model/finding.ts';
-import type { CaseResult } from '../model/report.ts';
+import type { CaseResult, CodeTally } from '../model/report.ts';
 import type { Summarized } from './summarize.ts';
 
 /**
@@ -14,16 +15,24 @@ export interface KeptCase {
   /** Handoffs the case's labels expect. */
   readonly expected: number;
   readonly summarized: Summarized;
-  /** Each repeat as metrics read it (codes, counts, targets; no timeline, no messages). */
+  /**
+   * Each repeat as metrics read it (codes, counts, targets; no timeline, no messages). Their
+   * opportunities are left empty: `tally` holds them, summed over the repeats.
+   */
   readonly runs: readonly CaseRun[];
+  /** The case's findings and opportunities by code (`caseTally` of its runs), for the metrics. */
+  readonly tally: Readonly<Partial<Record<FindingCode, CodeTally>>>;
 }
+
+const NO_OPPORTUNITIES: CaseRun['opportunities'] = Object.freeze({});
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 /**
- * A run as metrics read it: findings as shared stand-ins, no timeline; notes and escaped errors
- * kept. What `caseRunOf(runMeasure(run, first))` gives (without recognition, tallied as the case
- * finishes), built in one pass: this runs for every case.
+ * A run as metrics read it: findings as shared stand-ins, no timeline, no opportunities (the
+ * kept case's tally has them); notes and escaped errors kept. What `caseRunOf(runMeasure(run,
+ * first))` gives otherwise (without recognition, tallied as the case finishes), built in one
+ * pass: this runs for every case.
  */
 export function leanRun(run: CaseRun, first: boolean): CaseRun {
   const findings: Finding[] = [];
@@ -35,18 +44,12 @@ export function leanRun(run: CaseRun, first: boolean): CaseRun {
   }
   if (passed)
     for (const [code, n] of passed) for (let i = 0; i < n; i++) findings.push(standIn(code, 'pass'));
-  // A code with no opportunity adds nothing to any rate: only the others are kept.
-  const opportunities: Partial<Record<FindingCode, number>> = {};
-  for (const code in run.opportunities) {
-    const n = run.opportunities[code as FindingCode] ?? 0;
-    if (n > 0) opportunities[code as FindingCode] = n;
-  }
   const notes = first && run.notes && run.notes.length > 0 ? run.notes : undefined;
   return {
     status: run.status,
     findings: findings.length === 0 ? NO_FINDINGS : findings,
     handoffs: standInHandoffs(run.handoffs.length),
-    opportunities,
+    opportunities: NO_OPPORTUNITIES,
     targets: run.targets,
     durationMs: 0,
     ...(notes && { notes }),
@@ -68,5 +71,6 @@ export function keptCase(result: CaseResult, expected: number, runs: readonly Ca
           : failing.map(({ code, outcome }) => ({ code, outcome })),
     },
     runs: runs.map((r, i) => leanRun(r, i === 0)),
+    tally: result.tally ?? caseTally(runs),
   };
 }

@@ -20,14 +20,29 @@ function jsonText(v: unknown): string {
   }
 }
 
+/**
+ * An event as JSON writes it: a handoff whose payload is parsed on first read gives its plain
+ * form here, so that redacting the report finds nothing to copy. One whose `toJSON` throws is
+ * left to the redaction, which says nothing of it.
+ */
+function plain(e: TimelineEvent): TimelineEvent {
+  const toJSON = (e as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== 'function') return e;
+  try {
+    return toJSON.call(e) as TimelineEvent;
+  } catch {
+    return e;
+  }
+}
+
 /** A large payload or argument list becomes a cut JSON text, marked `truncated`. */
 function capped(e: TimelineEvent): ReportEvent {
   const field = e.kind === 'handoff' ? 'payload' : e.kind === 'tool_call' ? 'args' : undefined;
-  if (field === undefined) return e;
+  if (field === undefined) return plain(e);
   const value = (e as unknown as Record<string, unknown>)[field];
-  if (value === undefined) return e;
+  if (value === undefined) return plain(e);
   const text = typeof value === 'string' ? value : jsonText(value);
-  if (text.length <= MAX_PAYLOAD_TEXT) return e;
+  if (text.length <= MAX_PAYLOAD_TEXT) return plain(e);
   return { ...e, [field]: `${text.slice(0, MAX_PAYLOAD_TEXT - 1)}…`, truncated: true };
 }
 

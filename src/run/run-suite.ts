@@ -156,7 +156,12 @@ export async function runSuiteInto<L extends CaseList>(
     all.push(keptCase(result, 0, [run]));
   }
   const runsByCase = all.map((k) => k.runs);
-  const metrics = computeMetrics(runsByCase, config.costs, properties);
+  const metrics = computeMetrics(
+    runsByCase,
+    config.costs,
+    properties,
+    all.map((k) => k.tally),
+  );
   // A large run: what the metrics were computed through goes before the reporters start.
   if (plan.cases instanceof PackedCases && all.length >= LARGE_RUN) collectGarbage();
   const summary = summarize(
