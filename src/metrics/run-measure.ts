@@ -61,15 +61,15 @@ export function standInHandoffs(n: number): readonly ObservedHandoff[] {
 }
 
 // One frozen stand-in a code and outcome: a run of many cases keeps only pointers to them.
-const STAND_INS = new Map<string, Finding>();
+const STAND_INS = { pass: new Map<FindingCode, Finding>(), fail: new Map<FindingCode, Finding>() };
 
 /** The shared, frozen stand-in for a finding of `code` with `outcome`. */
 export function standIn(code: FindingCode, outcome: 'pass' | 'fail'): Finding {
-  const key = `${outcome} ${code}`;
-  let f = STAND_INS.get(key);
+  const byCode = STAND_INS[outcome];
+  let f = byCode.get(code);
   if (f === undefined) {
     f = Object.freeze({ check: '', code, outcome, spanIds: Object.freeze([]), message: '' });
-    STAND_INS.set(key, f);
+    byCode.set(code, f);
   }
   return f;
 }

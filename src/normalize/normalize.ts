@@ -75,8 +75,42 @@ export function normalizeCounted(
       if (event) events.push(event);
     }
   }
-  events.sort(compareEvents);
+  sortEvents(events);
   return { timeline: { events: withoutTrafficEchoes(events) }, matched };
+}
+
+// Up to this many events, an insertion sort: Array#sort allocates a work array every call.
+const SHORT = 32;
+
+/**
+ * Sorts by `compareEvents`, stably. A short timeline whose times and steps are all numbers (the
+ * order is then total, so every stable sort gives the same result) is sorted in place without
+ * the work array `Array#sort` allocates: one timeline a case run.
+ */
+function sortEvents(events: TimelineEvent[]): void {
+  if (events.length > SHORT || !events.every(ordered)) {
+    events.sort(compareEvents);
+    return;
+  }
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i] as TimelineEvent;
+    let j = i - 1;
+    while (j >= 0 && compareEvents(events[j] as TimelineEvent, e) > 0) {
+      events[j + 1] = events[j] as TimelineEvent;
+      j--;
+    }
+    events[j + 1] = e;
+  }
+}
+
+function ordered(e: TimelineEvent): boolean {
+  return (
+    typeof e.at === 'number' &&
+    !Number.isNaN(e.at) &&
+    typeof e.step === 'number' &&
+    !Number.isNaN(e.step) &&
+    typeof e.spanId === 'string'
+  );
 }
 
 function compareEvents(a: TimelineEvent, b: TimelineEvent): number {

@@ -29,20 +29,24 @@ function repeatResult(run: CaseRun, repeat: number, testCase: Case): RepeatResul
   };
 }
 
-/** What a person debugging a case needs beside its verdict: lanes, steps, timeline, repeats. */
-export function caseDetails(
+/**
+ * What a person debugging a case needs beside its verdict: lanes, steps, timeline, repeats,
+ * written into `result` in the order a report lists them.
+ */
+export function addCaseDetails(
+  result: { -readonly [K in DetailKey]?: CaseResult[K] },
   testCase: Case,
   runs: readonly CaseRun[],
   shown: CaseRun | undefined,
-): Pick<CaseResult, 'participants' | 'steps' | 'timeline' | 'timelineOmitted' | 'runs'> {
+): void {
   const events = shown?.timeline;
   const cut = events === undefined ? undefined : reportTimeline(events);
-  return {
-    participants: { agents: testCase.agents, persons: testCase.persons },
-    // A recorded trace's case lists no steps: the ones its adapter derived stand in for them.
-    steps: testCase.steps.length > 0 ? steps(testCase) : [...(shown?.steps ?? [])],
-    ...(cut && { timeline: cut.timeline }),
-    ...(cut && cut.omitted > 0 && { timelineOmitted: cut.omitted }),
-    ...(runs.length > 1 && { runs: runs.map((r, i) => repeatResult(r, i, testCase)) }),
-  };
+  result.participants = { agents: testCase.agents, persons: testCase.persons };
+  // A recorded trace's case lists no steps: the ones its adapter derived stand in for them.
+  result.steps = testCase.steps.length > 0 ? steps(testCase) : [...(shown?.steps ?? [])];
+  if (cut) result.timeline = cut.timeline;
+  if (cut && cut.omitted > 0) result.timelineOmitted = cut.omitted;
+  if (runs.length > 1) result.runs = runs.map((r, i) => repeatResult(r, i, testCase));
 }
+
+type DetailKey = 'participants' | 'steps' | 'timeline' | 'timelineOmitted' | 'runs';

@@ -36,14 +36,17 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  */
 export function leanRun(run: CaseRun, first: boolean): CaseRun {
   const findings: Finding[] = [];
-  // Failing findings in the order found, then the passing ones grouped by code.
-  let passed: Map<FindingCode, number> | undefined;
+  // Failing findings in the order found, then the passing ones grouped by code (in the order
+  // their codes first passed).
+  let passed: FindingCode[] | undefined;
   for (const f of run.findings) {
     if (f.outcome !== 'pass') findings.push(standIn(f.code, 'fail'));
-    else (passed ??= new Map()).set(f.code, (passed.get(f.code) ?? 0) + 1);
+    else if (!passed?.includes(f.code)) (passed ??= []).push(f.code);
   }
   if (passed)
-    for (const [code, n] of passed) for (let i = 0; i < n; i++) findings.push(standIn(code, 'pass'));
+    for (const code of passed)
+      for (const f of run.findings)
+        if (f.outcome === 'pass' && f.code === code) findings.push(standIn(code, 'pass'));
   const notes = first && run.notes && run.notes.length > 0 ? run.notes : undefined;
   return {
     status: run.status,

@@ -98,17 +98,16 @@ export async function runCaseOnce(
   const labels = extra?.labels ?? testCase.labels;
   const findings = runChecks(o.checks, timeline, labels);
   const { observed, matching } = analyseHandoffs(timeline, labels);
-  const handoffs: ObservedHandoff[] = observed.map((h) => ({
-    from: h.from,
-    to: h.to,
-    step: h.step,
-    ...(h.reason !== undefined && { reason: h.reason }),
-    spanId: h.spanId,
-  }));
+  const handoffs: ObservedHandoff[] = observed.map((h) =>
+    h.reason === undefined
+      ? { from: h.from, to: h.to, step: h.step, spanId: h.spanId }
+      : { from: h.from, to: h.to, step: h.step, reason: h.reason, spanId: h.spanId },
+  );
   const expected = labels.handoffs;
   const opportunities = countOpportunities(o.checks, timeline, labels);
   opportunities['case.error'] = 1;
-  return {
+  // Built field by field: no spread of optional parts, as this runs for every case.
+  const run: { -readonly [K in keyof CaseRun]: CaseRun[K] } = {
     status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
     findings,
     handoffs,
@@ -116,11 +115,12 @@ export async function runCaseOnce(
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,
     timeline: timeline.events,
-    ...(extra?.permutationSeed !== undefined && { permutationSeed: extra.permutationSeed }),
-    recognition: extra?.recognition ?? shapeCounts(recognizers, counted.matched),
-    ...(extra?.notes?.length && { notes: extra.notes }),
-    ...(extra?.steps?.length && { steps: extra.steps }),
   };
+  if (extra?.permutationSeed !== undefined) run.permutationSeed = extra.permutationSeed;
+  run.recognition = extra?.recognition ?? shapeCounts(recognizers, counted.matched);
+  if (extra?.notes?.length) run.notes = extra.notes;
+  if (extra?.steps?.length) run.steps = extra.steps;
+  return run;
 }
 
 /** What the built-in shapes recognised, for adapters that count nothing themselves. */

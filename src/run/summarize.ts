@@ -6,7 +6,7 @@ import { caseMeasure } from '../metrics/run-measure.ts';
 import type { FindingCode } from '../model/finding.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { CaseResult, CaseStatus, RunSummary } from '../model/report.ts';
-import { caseDetails, located } from './case-details.ts';
+import { addCaseDetails, located } from './case-details.ts';
 
 /** A failed verdict outranks an error, which outranks a pass. */
 function statusOf(runs: readonly CaseRun[]): CaseStatus {
@@ -27,27 +27,36 @@ export function toCaseResult(
 ): CaseResult {
   const status = statusOf(runs);
   const shown = runs.find((r) => r.status === status) ?? runs[0];
-  const cost = runs.reduce((sum, r) => sum + runCost(r, costs), 0) / Math.max(1, runs.length);
-  return {
-    id: testCase.id,
-    title: testCase.title,
-    ...(testCase.file !== undefined && { file: testCase.file }),
-    tags: testCase.tags,
-    status,
-    repeats: runs.length,
-    passedRepeats: runs.filter((r) => r.status === 'pass').length,
-    findings: (shown?.findings ?? []).map((f) => located(f, testCase)),
-    handoffs: shown?.handoffs ?? [],
-    hops: shown?.handoffs.length ?? 0,
-    cost,
-    durationMs: Math.round(runs.reduce((sum, r) => sum + r.durationMs, 0) * 1000) / 1000,
-    ...(shown?.error !== undefined && { error: shown.error }),
-    ...(shown?.permutationSeed !== undefined && { permutationSeed: shown.permutationSeed }),
-    tally: caseTally(runs),
-    ...caseDetails(testCase, runs, shown),
-    ...(measure && { measured: caseMeasure(runs, testCase.labels.handoffs.length) }),
-  };
+  let cost = 0;
+  let durationMs = 0;
+  let passedRepeats = 0;
+  for (const r of runs) {
+    cost += runCost(r, costs);
+    durationMs += r.durationMs;
+    if (r.status === 'pass') passedRepeats++;
+  }
+  // Built field by field, in the order a report writes them: no spread of optional parts, as
+  // this runs for every case.
+  const result: Writable<CaseResult> = { id: testCase.id, title: testCase.title } as Writable<CaseResult>;
+  if (testCase.file !== undefined) result.file = testCase.file;
+  result.tags = testCase.tags;
+  result.status = status;
+  result.repeats = runs.length;
+  result.passedRepeats = passedRepeats;
+  result.findings = (shown?.findings ?? []).map((f) => located(f, testCase));
+  result.handoffs = shown?.handoffs ?? [];
+  result.hops = shown?.handoffs.length ?? 0;
+  result.cost = cost / Math.max(1, runs.length);
+  result.durationMs = Math.round(durationMs * 1000) / 1000;
+  if (shown?.error !== undefined) result.error = shown.error;
+  if (shown?.permutationSeed !== undefined) result.permutationSeed = shown.permutationSeed;
+  result.tally = caseTally(runs);
+  addCaseDetails(result, testCase, runs, shown);
+  if (measure) result.measured = caseMeasure(runs, testCase.labels.handoffs.length);
+  return result;
 }
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** What the summary reads of a case: its status and the codes and outcomes of its findings. */
 export type Summarized = Pick<CaseResult, 'status'> & {

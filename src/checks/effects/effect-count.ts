@@ -13,7 +13,11 @@ export const effectCount = defineCheck<Record<string, never>>({
   name: 'effect-count',
   opportunities(timeline, labels) {
     const expected = expectedEffects(labels);
-    const committed = new Set(ledger(timeline).map((l) => identity(l.effect, l.key)));
+    const entries = ledger(timeline);
+    // Nothing labelled, nothing committed: no chance for any of these codes.
+    if (expected.size === 0 && entries.length === 0)
+      return { 'effect.double': 0, 'effect.forbidden': 0, 'effect.missing': 0 };
+    const committed = new Set(entries.map((l) => identity(l.effect, l.key)));
     const forbidden = [...expected].filter(([, x]) => x.times === 0).map(([id]) => id);
     for (const id of forbidden) committed.delete(id);
     return {

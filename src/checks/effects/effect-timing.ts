@@ -1,6 +1,7 @@
 import type { FindingData } from '../../model/finding.ts';
 import type { EffectEvent, HandoffEvent, Timeline } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
+import { committedEffects } from './ledger.ts';
 
 /**
  * How an agent let go of the work: handed it to `to` (a handoff whose span may last until
@@ -22,6 +23,9 @@ type LetGo = { readonly spanId: string } & (
 export const effectTiming = defineCheck<Record<string, never>>({
   name: 'effect-timing',
   opportunities(timeline) {
+    // Only a committed effect whose agent is known is judged: most cases have none.
+    if (!committedEffects(timeline).some((e) => e.agent !== undefined))
+      return { 'effect.before_ack': 0, 'effect.after_release': 0 };
     const ackers = acceptingAgents(timeline);
     let judgedAck = 0;
     let judgedRelease = 0;
@@ -33,6 +37,7 @@ export const effectTiming = defineCheck<Record<string, never>>({
     return { 'effect.before_ack': judgedAck, 'effect.after_release': judgedRelease };
   },
   run(timeline) {
+    if (!committedEffects(timeline).some((e) => e.agent !== undefined)) return [];
     const ackers = acceptingAgents(timeline);
     const pending = new Map<string, HandoffEvent>();
     const holding = new Set<string>();

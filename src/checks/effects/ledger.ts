@@ -13,18 +13,32 @@ export function identity(effect: string, key: string): string {
   return `${effect}\u0000${key}`;
 }
 
+const NO_EFFECTS: readonly EffectEvent[] = Object.freeze([]);
+const NO_ENTRIES: readonly LedgerEntry[] = Object.freeze([]);
+const NO_EXPECTED: ReadonlyMap<string, ExpectedEffect> = new Map();
+
+// Every effect check reads the same timeline: its commits are picked out once.
+const committedMemo = new WeakMap<Timeline, readonly EffectEvent[]>();
+
 /** Committed effects only: a failed call changed nothing, a blocked one (shadow mode) was never sent. */
-export function committedEffects(timeline: Timeline): EffectEvent[] {
-  const out: EffectEvent[] = [];
+export function committedEffects(timeline: Timeline): readonly EffectEvent[] {
+  const hit = committedMemo.get(timeline);
+  if (hit) return hit;
+  let out: EffectEvent[] | undefined;
   for (const e of timeline.events)
-    if (e.kind === 'effect' && e.outcome === 'committed') out.push(e);
-  return out;
+    if (e.kind === 'effect' && e.outcome === 'committed') (out ??= []).push(e);
+  const committed = out ?? NO_EFFECTS;
+  committedMemo.set(timeline, committed);
+  return committed;
 }
 
 /** The committed effects grouped by identity, in order of first commit. */
-export function ledger(timeline: Timeline): LedgerEntry[] {
+export function ledger(timeline: Timeline): readonly LedgerEntry[] {
+  const committed = committedEffects(timeline);
+  // Most cases commit nothing: no map to build.
+  if (committed.length === 0) return NO_ENTRIES;
   const byId = new Map<string, { effect: string; key: string; commits: EffectEvent[] }>();
-  for (const e of committedEffects(timeline)) {
+  for (const e of committed) {
     const id = identity(e.effect, e.key);
     const entry = byId.get(id) ?? { effect: e.effect, key: e.key, commits: [] };
     entry.commits.push(e);
@@ -34,9 +48,10 @@ export function ledger(timeline: Timeline): LedgerEntry[] {
 }
 
 /** The labels' expectations by identity; the first label wins when one is listed twice. */
-export function expectedEffects(labels: Labels): Map<string, ExpectedEffect> {
+export function expectedEffects(labels: Labels): ReadonlyMap<string, ExpectedEffect> {
+  if (!labels.effects?.length) return NO_EXPECTED;
   const out = new Map<string, ExpectedEffect>();
-  for (const x of labels.effects ?? []) {
+  for (const x of labels.effects) {
     const id = identity(x.effect, x.key);
     if (!out.has(id)) out.set(id, x);
   }
