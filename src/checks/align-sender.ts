@@ -31,9 +31,9 @@ interface Table {
   readonly width: number;
   readonly cost: AlignmentCost[];
   /** What that alignment does first. */
-  readonly choice: Uint8Array;
+  readonly choice: number[];
   /** The position expected[i] takes in it, or NOT_TAKEN. */
-  readonly first: Int32Array;
+  readonly first: number[];
 }
 
 /**
@@ -51,9 +51,10 @@ export function alignSender(
   const size = (m + 1) * (n + 1);
   const table: Table = {
     width: n + 1,
+    // Plain arrays: a case's table is a few cells, and typed arrays cost more to make.
     cost: new Array(size),
-    choice: new Uint8Array(size),
-    first: new Int32Array(size).fill(NOT_TAKEN),
+    choice: new Array<number>(size).fill(SKIP_EXPECTED),
+    first: new Array<number>(size).fill(NOT_TAKEN),
   };
   for (let i = m; i >= 0; i--) {
     for (let j = n; j >= 0; j--) fill(table, i, j, expected[i], observed[j], m - i, n - j);
@@ -71,12 +72,13 @@ function fill(
   observedLeft: number,
 ): void {
   const cell = i * t.width + j;
-  const at = (k: number) => t.cost[k] as AlignmentCost;
   if (!exp || !hit) {
     t.cost[cell] = {
-      ...ZERO_COST,
       missed: exp ? expectedLeft : 0,
       unneeded: exp ? 0 : observedLeft,
+      wrongTargets: 0,
+      stepsOff: 0,
+      wrongTargetStepsOff: 0,
     };
     t.choice[cell] = SKIP_EXPECTED;
     return;
@@ -85,15 +87,15 @@ function fill(
   // later one or none; skipping the expectation gives none but leaves at least as much to the
   // rest. So: pair, else skip the handoff if expected[i] still takes one, else the expectation.
   let best = SKIP_EXPECTED;
-  let bestCost = addCost(MISSED_COST, at(cell + t.width));
-  const skipObserved = addCost(UNNEEDED_COST, at(cell + 1));
+  let bestCost = addCost(MISSED_COST, t.cost[cell + t.width] as AlignmentCost);
+  const skipObserved = addCost(UNNEEDED_COST, t.cost[cell + 1] as AlignmentCost);
   const order = compareCost(skipObserved, bestCost);
   if (order < 0 || (order === 0 && t.first[cell + 1] !== NOT_TAKEN)) {
     best = SKIP_OBSERVED;
     bestCost = skipObserved;
   }
   const f = judgePair(exp, hit);
-  const pair = f && addCost(fitCost(f), at(cell + t.width + 1));
+  const pair = f && addCost(fitCost(f), t.cost[cell + t.width + 1] as AlignmentCost);
   if (pair && compareCost(pair, bestCost) <= 0) {
     best = PAIR;
     bestCost = pair;

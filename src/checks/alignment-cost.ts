@@ -35,8 +35,8 @@ export const UNNEEDED_COST: AlignmentCost = { ...ZERO_COST, unneeded: 1 };
 export function fitCost(f: Fit): AlignmentCost {
   const steps = Math.abs(f.distance);
   return f.verdict === 'wrong_target'
-    ? { ...ZERO_COST, wrongTargets: 1, wrongTargetStepsOff: steps }
-    : { ...ZERO_COST, stepsOff: steps };
+    ? { missed: 0, unneeded: 0, wrongTargets: 1, stepsOff: 0, wrongTargetStepsOff: steps }
+    : { missed: 0, unneeded: 0, wrongTargets: 0, stepsOff: steps, wrongTargetStepsOff: 0 };
 }
 
 export function addCost(a: AlignmentCost, b: AlignmentCost): AlignmentCost {

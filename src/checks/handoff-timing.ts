@@ -17,6 +17,8 @@ export interface HandoffTimingOptions {
   readonly bouncesAsUnneeded?: boolean;
 }
 
+const NO_BOUNCES: ReadonlySet<number> = new Set();
+
 /** Early / late / missed / wrong-target / unneeded / on-time, as docs/verdicts.md defines them. */
 export const handoffTiming = defineCheck<HandoffTimingOptions>({
   name: 'handoff-timing',
@@ -34,7 +36,10 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
   },
   run(timeline, labels, options) {
     const { matching, bounces } = analyseHandoffs(timeline, labels);
-    const bounced = new Set(options.bouncesAsUnneeded ? [] : bounces.map((b) => b.observedIndex));
+    const bounced =
+      options.bouncesAsUnneeded || bounces.length === 0
+        ? NO_BOUNCES
+        : new Set(bounces.map((b) => b.observedIndex));
     const findings = matching.matches.map(matchFinding);
     for (const { observed: o, observedIndex } of matching.unmatched) {
       if (bounced.has(observedIndex)) continue;

@@ -21,7 +21,7 @@ export class SpanIndex {
       const index = SpanIndex.stepIndexOf(span);
       if (index !== undefined) this.stepStarts.push({ start: span.start, index });
     }
-    this.stepStarts.sort((a, b) => a.start - b.start);
+    sortStarts(this.stepStarts);
   }
 
   static stepIndexOf(span: SpanRecord): number | undefined {
@@ -66,5 +66,29 @@ export class SpanIndex {
       step = s.index;
     }
     return step;
+  }
+}
+
+/**
+ * Step starts by time, stably. A case's few steps, with every start a number, are sorted in place
+ * by insertion (the order is total, so the result is the one Array#sort gives) without the work
+ * array Array#sort allocates.
+ */
+function sortStarts(starts: { start: number; index: number }[]): void {
+  if (
+    starts.length > 32 ||
+    starts.some((s) => typeof s.start !== 'number' || Number.isNaN(s.start))
+  ) {
+    starts.sort((a, b) => a.start - b.start);
+    return;
+  }
+  for (let i = 1; i < starts.length; i++) {
+    const s = starts[i] as { start: number; index: number };
+    let j = i - 1;
+    while (j >= 0 && (starts[j] as { start: number }).start > s.start) {
+      starts[j + 1] = starts[j] as { start: number; index: number };
+      j--;
+    }
+    starts[j + 1] = s;
   }
 }

@@ -41,7 +41,8 @@ export function leanRun(run: CaseRun, first: boolean): CaseRun {
   let passed: FindingCode[] | undefined;
   for (const f of run.findings) {
     if (f.outcome !== 'pass') findings.push(standIn(f.code, 'fail'));
-    else if (!passed?.includes(f.code)) (passed ??= []).push(f.code);
+    else if (!passed) passed = [f.code];
+    else if (!passed.includes(f.code)) passed.push(f.code);
   }
   if (passed)
     for (const code of passed)

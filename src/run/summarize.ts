@@ -37,7 +37,10 @@ export function toCaseResult(
   }
   // Built field by field, in the order a report writes them: no spread of optional parts, as
   // this runs for every case.
-  const result: Writable<CaseResult> = { id: testCase.id, title: testCase.title } as Writable<CaseResult>;
+  const result: Writable<CaseResult> = {
+    id: testCase.id,
+    title: testCase.title,
+  } as Writable<CaseResult>;
   if (testCase.file !== undefined) result.file = testCase.file;
   result.tags = testCase.tags;
   result.status = status;

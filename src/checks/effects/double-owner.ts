@@ -25,9 +25,12 @@ export const doubleOwner = defineCheck<Record<string, never>>({
     'ownership.double_owner': rivalPairs(leasesOf(timeline)).length,
   }),
   run(timeline) {
+    const pairs = rivalPairs(leasesOf(timeline));
+    // Most cases have no rival claims: nothing to judge.
+    if (pairs.length === 0) return [];
     const findings: FindingData[] = [];
     const seen = new Set<string>();
-    for (const [first, second] of rivalPairs(leasesOf(timeline))) {
+    for (const [first, second] of pairs) {
       if (!overlaps(first, second)) continue;
       const work = first.claim.work;
       const agents = [first.claim.agent, second.claim.agent].sort().join('|');

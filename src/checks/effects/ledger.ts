@@ -25,8 +25,11 @@ export function committedEffects(timeline: Timeline): readonly EffectEvent[] {
   const hit = committedMemo.get(timeline);
   if (hit) return hit;
   let out: EffectEvent[] | undefined;
-  for (const e of timeline.events)
-    if (e.kind === 'effect' && e.outcome === 'committed') (out ??= []).push(e);
+  for (const e of timeline.events) {
+    if (e.kind !== 'effect' || e.outcome !== 'committed') continue;
+    out ??= [];
+    out.push(e);
+  }
   const committed = out ?? NO_EFFECTS;
   committedMemo.set(timeline, committed);
   return committed;

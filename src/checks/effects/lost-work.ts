@@ -7,6 +7,8 @@ import { agentsIn, isActivityOf } from './activity.ts';
 
 /** Judged only where ownership is in play: claims were made, or the labels name the work. */
 function worksOf(timeline: Timeline, labels: Labels): string[] {
+  // Most cases have neither: no set to build.
+  if (!labels.ownership && !timeline.events.some((e) => e.kind === 'claim')) return [];
   const works = new Set<string>();
   if (labels.ownership) works.add(labels.ownership.work);
   for (const e of timeline.events) if (e.kind === 'claim') works.add(e.work);
