@@ -4,6 +4,7 @@ import type { CaptureScope } from '../capture/capture.ts';
 import { withActiveSpan } from '../capture/linked-context.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { Case } from '../model/labelled-case.ts';
+import type { Step } from '../model/step.ts';
 import type { LazyAbort } from './with-timeout.ts';
 
 /**
@@ -40,13 +41,47 @@ export function caseContext(
       const span = scope
         ? scope.startSpan(name, attributes, active)
         : tracer.startSpan(name, { attributes }, active);
-      return context.with(withActiveSpan(active, span), async () => {
-        try {
-          return await handle(step);
-        } finally {
-          span.end();
-        }
-      });
+      return context.with(withActiveSpan(active, span), () => handled(handle, step, span));
     },
   };
+}
+
+/**
+ * `handle(step)` as a promise, `span` ended once it settles; a handler that throws gives a
+ * rejection. No async function: a handler that returns at once costs one promise, not three.
+ */
+function handled<T>(
+  handle: (step: Step) => Promise<T> | T,
+  step: Step,
+  span: { end(): void },
+): Promise<T> {
+  let out: Promise<T> | T;
+  try {
+    out = handle(step);
+  } catch (error) {
+    span.end();
+    return Promise.reject(error);
+  }
+  if (!isThenable(out)) {
+    span.end();
+    return Promise.resolve(out);
+  }
+  return Promise.resolve(out).then(
+    (value) => {
+      span.end();
+      return value;
+    },
+    (error: unknown) => {
+      span.end();
+      throw error;
+    },
+  );
+}
+
+function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
