@@ -5,7 +5,7 @@ import { BatonError } from '../errors.ts';
 import { FINDING_CODES } from '../model/finding.ts';
 import type { RunReport } from '../model/report.ts';
 import { erroredRun, maskVolatile, regressedRun, repeatedRun } from './fixtures.ts';
-import { parseReport, renderJson, renderJsonChunks } from './json.ts';
+import { caseJsonText, parseReport, renderJson, renderJsonChunks } from './json.ts';
 
 const TOP_KEYS = [
   'schemaVersion',
@@ -152,6 +152,19 @@ describe('renderJsonChunks', () => {
     'writes the bytes renderJson writes, a case at a time',
     (r) => {
       expect([...renderJsonChunks(r)].join('')).toBe(renderJson(r));
+    },
+  );
+
+  test.prop([report], { numRuns: 200 })(
+    "copies the cases' texts given, as strings or UTF-8 bytes, to the same bytes",
+    (r) => {
+      const texts = r.cases.map(caseJsonText);
+      const bytes = (pieces: Iterable<string | Uint8Array>) =>
+        Buffer.concat([...pieces].map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      const expected = Buffer.from(renderJson(r));
+      expect(bytes(renderJsonChunks(r, texts)).equals(expected)).toBe(true);
+      const encoded = texts.map((t) => Buffer.from(t));
+      expect(bytes(renderJsonChunks(r, encoded)).equals(expected)).toBe(true);
     },
   );
 

@@ -1,5 +1,10 @@
 import { BatonError } from '../errors.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport, type StreamedReport } from '../model/report.ts';
+import {
+  type CaseResult,
+  REPORT_SCHEMA_VERSION,
+  type RunReport,
+  type StreamedReport,
+} from '../model/report.ts';
 import { byCodeEntries, compareBuckets } from './format.ts';
 
 type Shape = (v: unknown) => unknown;
@@ -121,10 +126,24 @@ export function renderJson(report: RunReport): string {
 }
 
 /**
- * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
- * whole report (a run of 100,000 cases is past the longest string JavaScript can hold).
+ * One case as it stands in report.json's `cases` list: shaped, pretty and indented to its place,
+ * without the comma that follows it. A spill of case results stores this text, so the report
+ * copies it instead of rendering each case again.
  */
-export function* renderJsonChunks(report: StreamedReport): Generator<string> {
+export function caseJsonText(c: CaseResult): string {
+  const text = JSON.stringify(caseShape(c), null, 2) ?? 'null';
+  return `    ${text.replaceAll('\n', '\n    ')}`;
+}
+
+/**
+ * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
+ * whole report (a run of 100,000 cases is past the longest string JavaScript can hold). `texts`,
+ * when given, are the cases' `caseJsonText`s (as UTF-8 bytes, say), in report order.
+ */
+export function* renderJsonChunks(
+  report: StreamedReport,
+  texts?: Iterable<string | Uint8Array>,
+): Generator<string | Uint8Array> {
   const top = reportShape({ ...report, cases: [] }) as Record<string, unknown>;
   const keys = Object.keys(top).filter((k) => JSON.stringify(top[k]) !== undefined);
   if (keys.length === 0) {
@@ -137,15 +156,19 @@ export function* renderJsonChunks(report: StreamedReport): Generator<string> {
     if (key === 'cases' && report.cases.length > 0) {
       yield '[\n';
       let j = 0;
-      for (const c of report.cases) {
-        const text = JSON.stringify(caseShape(c), null, 2) ?? 'null';
-        yield `    ${text.replaceAll('\n', '\n    ')}${++j < report.cases.length ? ',' : ''}\n`;
+      for (const text of texts ?? mapped(report.cases, caseJsonText)) {
+        yield text;
+        yield ++j < report.cases.length ? ',\n' : '\n';
       }
       yield '  ]';
     } else yield (JSON.stringify(top[key], null, 2) as string).replaceAll('\n', '\n  ');
     yield i < keys.length - 1 ? ',\n' : '\n';
   }
   yield '}\n';
+}
+
+function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }
 
 const TOP_LEVEL: Readonly<Record<string, 'object' | 'array' | 'string' | 'number' | 'boolean'>> = {
