@@ -131,9 +131,13 @@ export function renderJson(report: RunReport): string {
  * copies it instead of rendering each case again.
  */
 export function caseJsonText(c: CaseResult): string {
-  const text = JSON.stringify(caseShape(c), null, 2) ?? 'null';
-  return `    ${text.replaceAll('\n', '\n    ')}`;
+  // Nested twice, the case is indented as it stands in the report: no pass over the text after.
+  const text = JSON.stringify([[caseShape(c) ?? null]], null, 2);
+  return text.slice(NESTED.length, text.length - NESTED.length);
 }
+
+/** What `[[x]]` adds on each side of x, pretty-printed. */
+const NESTED = '[\n  [\n';
 
 /**
  * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
