@@ -134,6 +134,30 @@ describe('renderJson', () => {
     }
   });
 
+  it('keeps a label or field named __proto__ or valueOf as data', () => {
+    const base = regressedRun();
+    const labels = ['__proto__', 'valueOf', 'refunds'];
+    const counts = JSON.parse('{"__proto__":{"valueOf":1},"valueOf":{"__proto__":2},"refunds":{}}');
+    const odd = JSON.parse('{"__proto__":"kept"}') as Record<string, unknown>;
+    const r = {
+      ...base,
+      metrics: { ...base.metrics, confusion: { labels, counts } },
+      cases: [{ ...base.cases[0]!, ...odd }],
+    } as RunReport;
+
+    const back = JSON.parse(renderJson(r));
+
+    expect(Object.getPrototypeOf(back.metrics.confusion.counts)).toBe(Object.prototype);
+    expect(Object.keys(back.metrics.confusion.counts)).toEqual(labels);
+    expect(
+      Object.getOwnPropertyDescriptor(back.metrics.confusion.counts, '__proto__')?.value,
+    ).toEqual({
+      valueOf: 1,
+    });
+    expect(Object.hasOwn(back.cases[0], '__proto__')).toBe(true);
+    expect(renderJson(parseReport(renderJson(r)))).toBe(renderJson(r));
+  });
+
   it('keeps fields it does not know, after the known ones', () => {
     const out = renderJson({ ...regressedRun(), zeta: 1, alpha: 2 } as RunReport);
 
