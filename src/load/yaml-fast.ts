@@ -1,4 +1,5 @@
 import { FAILSAFE_SCHEMA, load, type State, Type } from 'js-yaml';
+import { share } from './intern.ts';
 import type { DataPath } from './load-result.ts';
 import { MAX_YAML_DEPTH } from './yaml-depth.ts';
 import type { Position, YamlSource } from './yaml-document.ts';
@@ -65,11 +66,13 @@ const MAX_KEY_SPAN = 1000;
  * anything it does not take on — a syntax error, tags, anchors and aliases, directives, non-string
  * keys, lone carriage returns — so the caller parses that file with the full parser
  * (`parseYaml`) and says what it says. Positions are found only for data that parsed here.
+ * With a `pool`, its strings are shared as they are read (as `internStrings` shares them).
  */
 export function parseYamlFast(
   text: string,
   file: string,
   within?: WithinFile,
+  pool?: Map<string, string>,
 ): YamlSource | undefined {
   if (/^(?:%|---|\.\.\.)/m.test(text) || /\r(?!\n)|\uFEFF/.test(text)) return undefined;
   // A `#` right after a token (`}#`) is an error to the full parser, a comment to this one.
@@ -88,6 +91,9 @@ export function parseYamlFast(
     const from = opened.pop() as number;
     const kids = kidsOf.pop() ?? NO_KIDS;
     if (!plain) return;
+    // The parser stores `state.result` once its listener has seen it.
+    if (pool !== undefined && typeof state.result === 'string')
+      state.result = share(state.result, pool);
     const node = close(text, from, kids, state);
     if (node === undefined) {
       plain = false;
