@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readUserBytesSync } from './files.ts';
 import { listedFiles } from './listed-files.ts';
+import { loadSuiteCases } from './load-suite-cases.ts';
 import { readListedBytesSync } from './read-listed.ts';
 import { readPolicy } from './read-policy.ts';
 
@@ -44,6 +45,42 @@ describe('listedFiles', () => {
     expect([...listed.regular]).toEqual([at('plain.yaml'), at('sub/inner.yaml')]);
   });
 });
+
+describe('loadSuiteCases over listed folders', () => {
+  test('reads plain files and links inside the project, and names a link out of it', async () => {
+    mkdirSync(at('suite'));
+    writeFileSync(at('suite/case.yaml'), CASE);
+    writeFileSync(at('suite/other.yaml'), CASE.replace('id: c', 'id: d'));
+    symlinkSync(at('suite/other.yaml'), at('suite/linked.yaml'));
+    writeFileSync(join(elsewhere, 'outside.yaml'), CASE.replace('id: c', 'id: outside'));
+    symlinkSync(join(elsewhere, 'outside.yaml'), at('suite/out.yaml'));
+    const suite = {
+      file: join(project, 'suite.yaml'),
+      config: { cases: { include: ['cases/suite/*.yaml'], exclude: [] } },
+    } as unknown as Parameters<typeof loadSuiteCases>[0];
+
+    const { cases, problems } = await loadSuiteCases(suite);
+
+    // linked.yaml is other.yaml again: its case is read, and its id is a duplicate.
+    expect(cases.map((c) => c.id)).toEqual(['c', 'd']);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      [
+        'cases.include[0]',
+        `the case file ${at('suite/out.yaml')} is outside the project (${realpathSync.native(project)}), and Baton reads only inside it`,
+      ],
+      ['id', expect.stringContaining('received "d", already used in')],
+    ]);
+  });
+});
+
+const CASE = `id: c
+title: t
+source: s
+participants: { agents: [a] }
+steps:
+  - customer: hi
+expect: { handoffs: none }
+`;
 
 describe('readListedBytesSync', () => {
   const read = (file: string) => readListedBytesSync(file, { caseFile: true });
