@@ -35,9 +35,8 @@ export function casesOfText(
  */
 function quickCase(text: string, file: string, shared: Map<string, string>): Loaded | undefined {
   if (!isOneDocument(text, file)) return undefined;
-  const source = parseYamlFast(text, file);
+  const source = parseYamlFast(text, file, undefined, shared);
   if (source === undefined) return undefined;
-  internStrings(source.data, shared);
   const loaded = validCase(source);
   return (
     loaded && { result: { ok: true, value: loaded }, idAt: { file, ...source.locate(['id']) } }

@@ -3,6 +3,7 @@ import { glob } from 'tinyglobby';
 import type { FileProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
 import { displayPath, locateInFile } from './files.ts';
+import { listedFiles } from './listed-files.ts';
 import { type ReadPolicy, readPolicy } from './read-policy.ts';
 import { outsideProject } from './suite-references.ts';
 import { suiteSay } from './wording.ts';
@@ -11,6 +12,8 @@ import { suiteSay } from './wording.ts';
 export interface CaseFiles {
   readonly files: string[];
   readonly problems: FileProblem[];
+  /** The files a folder listing showed as regular files (not symbolic links). */
+  readonly regular: ReadonlySet<string>;
 }
 
 /** Expands `cases.include` (relative to the suite's folder) minus `cases.exclude`. */
@@ -18,19 +21,19 @@ export async function expandCaseGlobs(suite: Suite): Promise<CaseFiles> {
   const cwd = dirname(suite.file);
   const { include, exclude } = suite.config.cases;
   const found = new Set<string>();
+  const regular = new Set<string>();
   const problems: FileProblem[] = [];
   const policy = readPolicy(suite.file, suite.config.allow_read);
   for (const [index, pattern] of include.entries()) {
     const files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, ignore: exclude });
     if (files.length === 0) problems.push(await noMatch(suite, index, pattern, exclude.length > 0));
-    const outside: string[] = [];
-    for (const file of files) {
-      if (policy.allows(file)) found.add(file);
-      else outside.push(file);
-    }
+    const listed = listedFiles(files, policy);
+    for (const file of listed.inside) found.add(file);
+    for (const file of listed.regular) regular.add(file);
+    const { outside } = listed;
     if (outside.length > 0) problems.push(await strayed(suite, index, outside, policy));
   }
-  return { files: [...found].sort(), problems };
+  return { files: [...found].sort(), problems, regular };
 }
 
 /** A glob that reaches files outside the project: named once, the files are not read. */

@@ -131,7 +131,8 @@ function strayLink(file: string): FileProblem | undefined {
   };
 }
 
-function refusal(file: string, info: Stats, options: ReadOptions): FileProblem | undefined {
+/** Why a file is not read (a folder, a pipe, a wrong name, too large), or undefined. */
+export function refusal(file: string, info: Stats, options: ReadOptions): FileProblem | undefined {
   const names = options.caseFile ? CASE_EXTENSIONS : YAML_EXTENSIONS;
   const anyName = options.anyName ?? false;
   if (info.isDirectory())
@@ -162,7 +163,8 @@ export function kindOf(info: Stats): string {
   return 'something that is not a regular file';
 }
 
-function readProblem(file: string, error: unknown): FileProblem {
+/** A failed open, stat or read, in words. */
+export function readProblem(file: string, error: unknown): FileProblem {
   const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
   if (code === 'ENOENT')
     return { file, path: '', message: fileSay.notFound, fix: fileSay.notFoundFix };

@@ -22,10 +22,10 @@ export interface SuiteCases {
 export type CaseCache = Map<string, Promise<readonly Loaded[]>>;
 
 export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<SuiteCases> {
-  const { files, problems } = await expandCaseGlobs(suite);
+  const { files, problems, regular } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
   const shared = new Map<string, string>();
-  const read = caseFileReader();
+  const read = caseFileReader(new Set(shown.filter((_, i) => regular.has(files[i] as string))));
   const load = (file: string): Promise<readonly Loaded[]> => {
     if (!cache) return loadCasesOfFile(file, shared, read);
     let entry = cache.get(file);

@@ -12,6 +12,8 @@ export interface ReadPolicy {
   readonly roots: readonly string[];
   /** True when `file` (absolute) is inside one of the roots, symbolic links resolved. */
   allows(file: string): boolean;
+  /** `allows` for a path already resolved (no symbolic links in it): no system call. */
+  allowsResolved(path: string): boolean;
 }
 
 export function readPolicy(
@@ -25,7 +27,8 @@ export function readPolicy(
     projectRoot(resolve(cwd)),
     ...allowRead.map((folder) => resolve(suiteDir, folder)),
   ].map(real);
-  return { roots, allows: (file) => roots.some((root) => inside(real(file), root)) };
+  const allowsResolved = (path: string) => roots.some((root) => inside(path, root));
+  return { roots, allows: (file) => allowsResolved(real(file)), allowsResolved };
 }
 
 /** The nearest folder at or above `dir` holding `.git`, else `package.json`, else `dir` itself. */
@@ -46,7 +49,7 @@ function inside(file: string, root: string): boolean {
 }
 
 /** The real path of a file or of its nearest existing parent (the file may not exist yet). */
-function real(path: string): string {
+export function real(path: string): string {
   try {
     // One system call; the JavaScript form walks every folder of the path.
     return realpathSync.native(path);

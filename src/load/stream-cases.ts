@@ -48,9 +48,8 @@ interface Within {
 
 /** A document the fast parser reads that holds a valid case, else undefined. */
 function quickDocument(own: string, doc: StreamDocument, at: Within): Loaded | undefined {
-  const fast = fastDocument(own, doc, at.file, at.lineCount);
+  const fast = fastDocument(own, doc, at.file, at.lineCount, at.shared);
   if (fast === undefined) return undefined;
-  internStrings(fast.data, at.shared);
   const loaded = validCase(fast);
   const idAt = { file: at.file, ...fast.locate(['id']) };
   return loaded && { result: { ok: true, value: loaded }, idAt };

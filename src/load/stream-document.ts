@@ -8,16 +8,17 @@ import type { StreamDocument } from './yaml-stream.ts';
 
 /**
  * One document of a stream (its text `own`) read by the fast parser, positioned in the file, or undefined when
- * it is not plain data (then `fullDocument` reads it).
+ * it is not plain data (then `fullDocument` reads it). Its strings are shared through `pool`.
  */
 export function fastDocument(
   own: string,
   doc: StreamDocument,
   file: string,
   lineCount: () => number,
+  pool?: Map<string, string>,
 ): YamlSource | undefined {
   if (doc.marked) return undefined;
-  return parseYamlFast(own, file, { firstLine: doc.line, lineCount });
+  return parseYamlFast(own, file, { firstLine: doc.line, lineCount }, pool);
 }
 
 /**

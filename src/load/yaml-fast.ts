@@ -1,4 +1,5 @@
 import { FAILSAFE_SCHEMA, load, type State, Type } from 'js-yaml';
+import { share } from './intern.ts';
 import type { DataPath } from './load-result.ts';
 import { MAX_YAML_DEPTH } from './yaml-depth.ts';
 import type { Position, YamlSource } from './yaml-document.ts';
@@ -8,23 +9,36 @@ import type { Position, YamlSource } from './yaml-document.ts';
  * parser) resolves them: `yes`/`no`, `0777`, `1_000`, `0b1` and dates stay strings.
  */
 const core = [
-  scalar('null', /^(?:~|[Nn]ull|NULL)?$/, () => null),
-  scalar('bool', /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'),
-  scalar('int', /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/, integer),
+  scalar('null', /^(?:~|[Nn]ull|NULL)?$/, () => null, '~nN'),
+  scalar('bool', /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T', 'tTfF'),
+  scalar('int', /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/, integer, '-+0123456789'),
   // Tried after int, so a float here has a point or an exponent, or is .inf / .nan.
   scalar(
     'float',
     /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
     float,
+    '-+.0123456789',
   ),
 ];
 export const schema = FAILSAFE_SCHEMA.extend({ implicit: core });
 
-/** One type a tag: the parser keeps only the last of several types with the same tag. */
-function scalar(name: string, test: RegExp, construct: (text: string) => unknown): Type {
+/**
+ * One type a tag: the parser keeps only the last of several types with the same tag. Every
+ * plain scalar is tried against each type: a text whose first character (`starts`) no match can
+ * begin with is refused before its pattern runs. The empty text is tried as null.
+ */
+function scalar(
+  name: string,
+  test: RegExp,
+  construct: (text: string) => unknown,
+  starts: string,
+): Type {
+  const first = new Set([...starts].map((c) => c.charCodeAt(0)));
   return new Type(`tag:yaml.org,2002:${name}`, {
     kind: 'scalar',
-    resolve: (text: unknown) => typeof text === 'string' && test.test(text),
+    resolve: (text: unknown) =>
+      typeof text === 'string' &&
+      (text === '' ? name === 'null' : first.has(text.charCodeAt(0)) && test.test(text)),
     construct,
   });
 }
@@ -65,11 +79,13 @@ const MAX_KEY_SPAN = 1000;
  * anything it does not take on — a syntax error, tags, anchors and aliases, directives, non-string
  * keys, lone carriage returns — so the caller parses that file with the full parser
  * (`parseYaml`) and says what it says. Positions are found only for data that parsed here.
+ * With a `pool`, its strings are shared as they are read (as `internStrings` shares them).
  */
 export function parseYamlFast(
   text: string,
   file: string,
   within?: WithinFile,
+  pool?: Map<string, string>,
 ): YamlSource | undefined {
   if (/^(?:%|---|\.\.\.)/m.test(text) || /\r(?!\n)|\uFEFF/.test(text)) return undefined;
   // A `#` right after a token (`}#`) is an error to the full parser, a comment to this one.
@@ -88,6 +104,10 @@ export function parseYamlFast(
     const from = opened.pop() as number;
     const kids = kidsOf.pop() ?? NO_KIDS;
     if (!plain) return;
+    // The parser stores `state.result` once its listener has seen it. Keys (a `:` follows)
+    // become property names, which the engine keeps one copy of already.
+    if (pool !== undefined && typeof state.result === 'string' && !isKey(text, state.position))
+      state.result = share(state.result, pool);
     const node = close(text, from, kids, state);
     if (node === undefined) {
       plain = false;
@@ -195,6 +215,10 @@ function skipBlank(text: string, from: number): number {
       while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
     } else return i;
   }
+}
+
+function isKey(text: string, end: number): boolean {
+  return text.charCodeAt(skipSpaces(text, end)) === 0x3a;
 }
 
 function skipSpaces(text: string, from: number): number {

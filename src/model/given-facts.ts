@@ -35,13 +35,20 @@ function stepText(step: Step): string {
  * first step of the handoff that must carry it — the sender knew it by then.
  */
 export function givenFacts(handoffs: readonly Carrying[], steps: readonly Step[]): GivenFact[] {
-  const texts = steps.map((s) => stepText(s).toLowerCase());
+  // Each step's text is made when a fact is first looked for in it: most cases carry no facts.
+  const texts: string[] = [];
+  const textOf = (i: number) => {
+    texts[i] ??= stepText(steps[i] as Step).toLowerCase();
+    return texts[i];
+  };
   const out = new Map<string, GivenFact>();
   for (const h of handoffs) {
     for (const [name, raw] of Object.entries(h.carry)) {
       if (out.has(name)) continue;
       const value = String(raw);
-      const said = texts.findIndex((t) => t.includes(value.toLowerCase()));
+      const needle = value.toLowerCase();
+      let said = -1;
+      for (let i = 0; i < steps.length && said < 0; i++) if (textOf(i).includes(needle)) said = i;
       const step = said >= 0 ? Math.min(said, h.window[0]) : h.window[0];
       out.set(name, { name, value, step });
     }
