@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SpanRecord } from '../normalize/span-record.ts';
+import { type ArenaChain, SpanArena } from './span-arena.ts';
+
+const span = fc.record(
+  {
+    traceId: fc.constant('t'),
+    spanId: fc.string({ minLength: 1, maxLength: 16 }),
+    parentId: fc.string({ minLength: 1, maxLength: 16 }),
+    name: fc.string(),
+    start: fc.double({ noNaN: true }),
+    end: fc.double({ noNaN: true }),
+    attributes: fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
+    status: fc.constantFrom('ok' as const, 'error' as const),
+  },
+  { requiredKeys: ['traceId', 'spanId', 'name', 'start', 'end', 'attributes'] },
+);
+
+describe('SpanArena', () => {
+  it('gives each trace back its spans as they were added, however traces interleave', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(7), span, fc.boolean()), { maxLength: 200 }),
+        (steps) => {
+          const arena = new SpanArena();
+          const chains = new Map<number, ArenaChain>();
+          const added = new Map<number, SpanRecord[]>();
+          for (const [trace, s, takeNow] of steps) {
+            const chain = chains.get(trace) ?? SpanArena.chain();
+            chains.set(trace, chain);
+            const record = { ...s, traceId: `trace-${trace}` };
+            added.set(trace, [...(added.get(trace) ?? []), record]);
+            arena.add(chain, record);
+            if (takeNow) {
+              expect(arena.take(chain, `trace-${trace}`)).toStrictEqual(added.get(trace));
+              added.set(trace, []);
+            }
+          }
+          for (const [trace, chain] of chains)
+            expect(arena.take(chain, `trace-${trace}`)).toStrictEqual(added.get(trace));
+        },
+      ),
+    );
+  });
+
+  it('holds more spans than it starts with and reuses the places of taken traces', () => {
+    const arena = new SpanArena();
+    const chains = [SpanArena.chain(), SpanArena.chain()];
+    const record = (i: number): SpanRecord => ({
+      traceId: 'x',
+      spanId: String(i),
+      name: `span ${i}`,
+      start: i,
+      end: i + 0.5,
+      attributes: { i },
+    });
+    for (let i = 0; i < 10_000; i++) arena.add(chains[i % 2] as ArenaChain, record(i));
+    const even = arena.take(chains[0] as ArenaChain, 'x');
+    expect(even).toHaveLength(5_000);
+    expect(even[4_999]).toStrictEqual(record(9_998));
+    for (let i = 0; i < 5_000; i++) arena.add(chains[0] as ArenaChain, record(i));
+    const odd = arena.take(chains[1] as ArenaChain, 'x');
+    expect(odd.map((s) => s.start)).toStrictEqual(
+      Array.from({ length: 5_000 }, (_, i) => 2 * i + 1),
+    );
+    expect(arena.take(chains[0] as ArenaChain, 'x').map((s) => s.start)).toStrictEqual(
+      Array.from({ length: 5_000 }, (_, i) => i),
+    );
+  });
+});
