@@ -73,7 +73,7 @@ export async function* readTraces(
     t.held = 'done';
     traces.delete(t.id);
     done.add(t.id);
-    return { traceId: t.id, spans: arena.take(t.spans, t.id), partial: cut || t.late };
+    return { traceId: t.id, spans: arena.take(t.spans), partial: cut || t.late };
   };
   for await (const batch of readSpanRecords(file, onProblem)) {
     for (const span of batch.spans) {
@@ -94,7 +94,7 @@ export async function* readTraces(
         if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
       } else t.held = 'open';
       // The record itself dies young: the arena keeps its parts, one trace id string a trace.
-      arena.add(t.spans, span);
+      arena.add(t.spans, span, t.id);
       t.last = seq;
       open.touch(t, seq++);
       held++;

@@ -33,12 +33,12 @@ describe('SpanArena', () => {
             added.set(trace, [...(added.get(trace) ?? []), record]);
             arena.add(chain, record);
             if (takeNow) {
-              expect(arena.take(chain, `trace-${trace}`)).toStrictEqual(added.get(trace));
+              expect(arena.take(chain)).toStrictEqual(added.get(trace));
               added.set(trace, []);
             }
           }
           for (const [trace, chain] of chains)
-            expect(arena.take(chain, `trace-${trace}`)).toStrictEqual(added.get(trace));
+            expect(arena.take(chain)).toStrictEqual(added.get(trace));
         },
       ),
     );
@@ -56,16 +56,39 @@ describe('SpanArena', () => {
       attributes: { i },
     });
     for (let i = 0; i < 10_000; i++) arena.add(chains[i % 2] as ArenaChain, record(i));
-    const even = arena.take(chains[0] as ArenaChain, 'x');
+    const even = arena.take(chains[0] as ArenaChain);
     expect(even).toHaveLength(5_000);
     expect(even[4_999]).toStrictEqual(record(9_998));
     for (let i = 0; i < 5_000; i++) arena.add(chains[0] as ArenaChain, record(i));
-    const odd = arena.take(chains[1] as ArenaChain, 'x');
+    const odd = arena.take(chains[1] as ArenaChain);
     expect(odd.map((s) => s.start)).toStrictEqual(
       Array.from({ length: 5_000 }, (_, i) => 2 * i + 1),
     );
-    expect(arena.take(chains[0] as ArenaChain, 'x').map((s) => s.start)).toStrictEqual(
+    expect(arena.take(chains[0] as ArenaChain).map((s) => s.start)).toStrictEqual(
       Array.from({ length: 5_000 }, (_, i) => i),
     );
+  });
+
+  it('moves one chain to the end of another, as when two traces turn out to be one conversation', () => {
+    const arena = new SpanArena();
+    const a = SpanArena.chain();
+    const b = SpanArena.chain();
+    const record = (traceId: string, i: number): SpanRecord => ({
+      traceId,
+      spanId: `${traceId}${i}`,
+      name: '',
+      start: i,
+      end: i,
+      attributes: {},
+    });
+    arena.add(a, record('a', 0));
+    arena.add(b, record('b', 1));
+    arena.add(a, record('a', 2));
+    arena.add(b, record('b', 3));
+    arena.append(a, b);
+    expect(b.length).toBe(0);
+    arena.add(a, record('a', 4));
+    expect(arena.take(a).map((s) => s.spanId)).toStrictEqual(['a0', 'a2', 'b1', 'b3', 'a4']);
+    expect(arena.take(b)).toStrictEqual([]);
   });
 });

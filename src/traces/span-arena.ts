@@ -2,8 +2,8 @@ import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
 
 type Attributes = Readonly<Record<string, AttrValue | undefined>>;
 
-/** Slots a span takes in the arena's reference array: span id, parent id, name, attributes. */
-const REFS = 4;
+/** Slots a span takes in the arena's reference array: trace id, span id, parent id, name, attributes. */
+const REFS = 5;
 const NONE = -1;
 const STATUS = [undefined, 'ok', 'error'] as const;
 
@@ -35,16 +35,20 @@ export class SpanArena {
     return { head: NONE, tail: NONE, length: 0 };
   }
 
-  /** Appends `span` to `chain`. */
-  add(chain: ArenaChain, span: SpanRecord): void {
+  /**
+   * Appends `span` to `chain`, under `traceId` (equal to the span's own: a reader passes one
+   * string a trace, so the span's copy dies young).
+   */
+  add(chain: ArenaChain, span: SpanRecord, traceId = span.traceId): void {
     if (this.free === NONE) this.grow();
     const at = this.free;
     this.free = this.next[at] as number;
     const r = at * REFS;
-    this.refs[r] = span.spanId;
-    this.refs[r + 1] = span.parentId;
-    this.refs[r + 2] = span.name;
-    this.refs[r + 3] = span.attributes;
+    this.refs[r] = traceId;
+    this.refs[r + 1] = span.spanId;
+    this.refs[r + 2] = span.parentId;
+    this.refs[r + 3] = span.name;
+    this.refs[r + 4] = span.attributes;
     this.times[2 * at] = span.start;
     this.times[2 * at + 1] = span.end;
     this.status[at] = span.status === 'ok' ? 1 : span.status === 'error' ? 2 : 0;
@@ -55,27 +59,38 @@ export class SpanArena {
     chain.length++;
   }
 
-  /** The chain's spans as SpanRecords of trace `traceId`, in the order added; frees their places. */
-  take(chain: ArenaChain, traceId: string): SpanRecord[] {
+  /** Moves the spans of `from` to the end of `to`, leaving `from` empty. */
+  append(to: ArenaChain, from: ArenaChain): void {
+    if (from.head === NONE) return;
+    if (to.tail === NONE) to.head = from.head;
+    else this.next[to.tail] = from.head;
+    to.tail = from.tail;
+    to.length += from.length;
+    from.head = from.tail = NONE;
+    from.length = 0;
+  }
+
+  /** The chain's spans as SpanRecords, in the order added; frees their places. */
+  take(chain: ArenaChain): SpanRecord[] {
     const out: SpanRecord[] = new Array(chain.length);
     const { refs, times, status, next } = this;
     for (let i = 0, at = chain.head; at !== NONE; i++) {
       const r = at * REFS;
       const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
-        traceId,
-        spanId: refs[r] as string,
-        name: refs[r + 2] as string,
+        traceId: refs[r] as string,
+        spanId: refs[r + 1] as string,
+        name: refs[r + 3] as string,
         start: times[2 * at] as number,
         end: times[2 * at + 1] as number,
-        attributes: refs[r + 3] as Attributes,
+        attributes: refs[r + 4] as Attributes,
       };
-      const parentId = refs[r + 1] as string | undefined;
+      const parentId = refs[r + 2] as string | undefined;
       if (parentId !== undefined) record.parentId = parentId;
       const s = STATUS[status[at] as number];
       if (s !== undefined) record.status = s;
       out[i] = record;
       // Cleared, so a freed place keeps no strings alive.
-      refs[r] = refs[r + 1] = refs[r + 2] = refs[r + 3] = undefined;
+      refs.fill(undefined, r, r + REFS);
       const following = next[at] as number;
       next[at] = this.free;
       this.free = at;
