@@ -51,7 +51,7 @@ export function toSpanRecord(raw: unknown): SpanRecord | undefined {
   const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
     traceId,
     spanId,
-    name: typeof r.name === 'string' ? intern(r.name) : '',
+    name: typeof r.name === 'string' ? r.name : '',
     start,
     end: nanosToMillis(r.endTimeUnixNano) ?? start,
     attributes: attributesOf(r.attributes),
@@ -71,7 +71,7 @@ function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
     const value = (kv as { value?: { stringValue?: unknown } }).value;
     // Most attributes are strings: skip the general conversion for them.
     const text = value?.stringValue;
-    const converted = typeof text === 'string' ? intern(text) : attrValue(value);
+    const converted = typeof text === 'string' ? text : attrValue(value);
     if (converted !== undefined) out[key] = converted;
   }
   return out;
@@ -89,22 +89,4 @@ export function rawStringAttr(raw: unknown, keys: ReadonlySet<string>): string |
     }
   }
   return undefined;
-}
-
-const INTERNED_MAX = 8192;
-const INTERNED_LENGTH = 64;
-let interned = new Map<string, string>();
-
-/**
- * One copy of each short string a reader keeps: span names and attribute values repeat across a
- * file's spans (an operation, a model, an agent), and a held span then holds no text of its own
- * for them. Fewer, shared strings are what a held span costs the garbage collector.
- */
-function intern(text: string): string {
-  if (text.length > INTERNED_LENGTH) return text;
-  const known = interned.get(text);
-  if (known !== undefined) return known;
-  if (interned.size >= INTERNED_MAX) interned = new Map();
-  interned.set(text, text);
-  return text;
 }
