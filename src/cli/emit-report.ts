@@ -18,6 +18,8 @@ export interface ReportOutput {
   readonly verbose: boolean;
   /** Cases whose files did not load: the run exits 2 even when its gates pass. */
   readonly unloaded: boolean;
+  /** The cases' report.json texts, when they were spilled in that form (`WriteContext`). */
+  readonly caseJson?: () => Iterable<string | Uint8Array>;
 }
 
 type Written = { ok: true; paths: string[] } | { ok: false; error: BatonError };
@@ -61,6 +63,7 @@ export async function emitReport(
       writeReports(report, out.formats, out.dir, {
         cwd: io.cwd,
         ...(sourceBase !== undefined && { sourceBase }),
+        ...(out.caseJson && { caseJson: out.caseJson }),
       }),
     out.dir,
   );

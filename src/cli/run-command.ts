@@ -215,8 +215,10 @@ async function runOne(
     flags.baseline === undefined ? undefined : await readBaseline(flags.baseline, io.cwd);
   prefetchRunInfo(io.cwd);
   // Each finished case goes to a file of its own, read back by the reporters: a run of 100,000
-  // cases holds only what its metrics need. Removed when the reports are out (or on exit).
-  const spill = new SpilledCases();
+  // cases holds only what its metrics need. Removed when the reports are out (or on exit). It is
+  // written as report.json writes a case, so that report copies it and the others parse it.
+  const { caseJsonText } = await import('../report/json.ts');
+  const spill = new SpilledCases(undefined, caseJsonText);
   try {
     return await reportRun(path, flags, io, guard, loaded, baseline, spill);
   } finally {
@@ -273,6 +275,8 @@ async function reportRun(
       color: flags.color !== false && io.color,
       verbose: flags.verbose ?? false,
       unloaded: evaluation.problems.length > 0,
+      // Only while the report lists the spill's own results, as they were written.
+      ...(report.cases === spill.list() && { caseJson: () => spill.texts() }),
     },
     io,
   );

@@ -14,20 +14,28 @@ export interface WriteContext {
   readonly label?: string;
   /** Another run's report of the same cases: the HTML shows both timelines side by side. */
   readonly against?: { readonly report: RunReport; readonly label: string };
+  /**
+   * The cases' report.json texts (`caseJsonText`, as bytes, say) in report order, when the
+   * cases were spilled in that form: report.json copies them instead of rendering each case.
+   */
+  readonly caseJson?: () => Iterable<string | Uint8Array>;
 }
 
 type Render = (
   report: StreamedReport,
   dir: string,
   context: WriteContext,
-) => string | Iterable<string>;
+) => string | Iterable<string | Uint8Array>;
 
 // Each renderer loads when its format is asked for (the HTML and JUnit ones are large).
 const FILES: Partial<Record<ReportFormat, { name: string; load: () => Promise<Render> }>> = {
   json: {
     name: 'report.json',
     // In pieces: a report of many cases is longer than one string may be.
-    load: async () => (await import('../report/json.ts')).renderJsonChunks,
+    load: async () => {
+      const { renderJsonChunks } = await import('../report/json.ts');
+      return (report, _dir, context) => renderJsonChunks(report, context.caseJson?.());
+    },
   },
   md: {
     name: 'report.md',

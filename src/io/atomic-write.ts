@@ -12,11 +12,11 @@ const pending = new Set<string>();
  * fresh temp file beside it (created exclusively, never through a symbolic link), is flushed
  * to disk, and is renamed over the target. A symbolic link at the target is replaced, not
  * followed, so a link planted in the report folder cannot redirect the write elsewhere. The text
- * may come in pieces (a report too large for one string).
+ * may come in pieces (a report too large for one string), as strings or UTF-8 bytes.
  */
 export async function writeFileAtomic(
   path: string,
-  text: string | Iterable<string>,
+  text: string | Iterable<string | Uint8Array>,
 ): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   pending.add(temp);
@@ -40,22 +40,37 @@ export async function writeFileAtomic(
   }
 }
 
-/** Pieces are gathered to about this many characters a write. */
+/** Pieces are gathered to about this many bytes a write. */
 const WRITE_CHUNK = 1 << 20;
 
-async function writePieces(handle: FileHandle, pieces: Iterable<string>): Promise<void> {
-  let buffered: string[] = [];
+/** Strings are joined and encoded together; bytes are written as they are, in the same write. */
+async function writePieces(
+  handle: FileHandle,
+  pieces: Iterable<string | Uint8Array>,
+): Promise<void> {
+  let chunks: Uint8Array[] = [];
+  let strings: string[] = [];
   let size = 0;
+  const encodeStrings = () => {
+    if (strings.length > 0) chunks.push(Buffer.from(strings.join(''), 'utf8'));
+    strings = [];
+  };
+  const write = async () => {
+    encodeStrings();
+    if (chunks.length > 0) await handle.writeFile(Buffer.concat(chunks));
+    chunks = [];
+    size = 0;
+  };
   for (const piece of pieces) {
-    buffered.push(piece);
-    size += piece.length;
-    if (size >= WRITE_CHUNK) {
-      await handle.writeFile(buffered.join(''), 'utf8');
-      buffered = [];
-      size = 0;
+    if (typeof piece === 'string') strings.push(piece);
+    else {
+      encodeStrings();
+      chunks.push(piece);
     }
+    size += piece.length;
+    if (size >= WRITE_CHUNK) await write();
   }
-  if (buffered.length > 0) await handle.writeFile(buffered.join(''), 'utf8');
+  await write();
 }
 
 /** Removes temp files of writes cut short (by a second signal); never throws. */

@@ -12,6 +12,7 @@ import {
   stepLabel,
   textTable,
 } from './format.ts';
+import { notPassed } from './not-passed.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
 import { countRows, shownCounts, warningPlace } from './recognition-lines.ts';
 import { terminalSafe } from './terminal-text.ts';
@@ -43,7 +44,9 @@ export function renderConsole(given: StreamedReport, options: ConsoleOptions): s
   // The cases one at a time: they may be read back from disk, and are many.
   const report = terminalSafe({ ...given, cases: [] });
   const paint = painter(options.color);
-  const listed = caseSections(given.cases, paint, options.verbose ?? false);
+  const verbose = options.verbose ?? false;
+  // Only --verbose lists passing cases: otherwise only those that did not pass are read.
+  const listed = caseSections(verbose ? given.cases : notPassed(given), paint, verbose);
   const sections = [
     [header(report, paint)],
     runWarnings(report, paint),

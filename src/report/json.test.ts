@@ -5,7 +5,7 @@ import { BatonError } from '../errors.ts';
 import { FINDING_CODES } from '../model/finding.ts';
 import type { RunReport } from '../model/report.ts';
 import { erroredRun, maskVolatile, regressedRun, repeatedRun } from './fixtures.ts';
-import { parseReport, renderJson, renderJsonChunks } from './json.ts';
+import { caseJsonText, parseReport, renderJson, renderJsonChunks } from './json.ts';
 
 const TOP_KEYS = [
   'schemaVersion',
@@ -134,6 +134,30 @@ describe('renderJson', () => {
     }
   });
 
+  it('keeps a label or field named __proto__ or valueOf as data', () => {
+    const base = regressedRun();
+    const labels = ['__proto__', 'valueOf', 'refunds'];
+    const counts = JSON.parse('{"__proto__":{"valueOf":1},"valueOf":{"__proto__":2},"refunds":{}}');
+    const odd = JSON.parse('{"__proto__":"kept"}') as Record<string, unknown>;
+    const r = {
+      ...base,
+      metrics: { ...base.metrics, confusion: { labels, counts } },
+      cases: [{ ...base.cases[0]!, ...odd }],
+    } as RunReport;
+
+    const back = JSON.parse(renderJson(r));
+
+    expect(Object.getPrototypeOf(back.metrics.confusion.counts)).toBe(Object.prototype);
+    expect(Object.keys(back.metrics.confusion.counts)).toEqual(labels);
+    expect(
+      Object.getOwnPropertyDescriptor(back.metrics.confusion.counts, '__proto__')?.value,
+    ).toEqual({
+      valueOf: 1,
+    });
+    expect(Object.hasOwn(back.cases[0], '__proto__')).toBe(true);
+    expect(renderJson(parseReport(renderJson(r)))).toBe(renderJson(r));
+  });
+
   it('keeps fields it does not know, after the known ones', () => {
     const out = renderJson({ ...regressedRun(), zeta: 1, alpha: 2 } as RunReport);
 
@@ -152,6 +176,19 @@ describe('renderJsonChunks', () => {
     'writes the bytes renderJson writes, a case at a time',
     (r) => {
       expect([...renderJsonChunks(r)].join('')).toBe(renderJson(r));
+    },
+  );
+
+  test.prop([report], { numRuns: 200 })(
+    "copies the cases' texts given, as strings or UTF-8 bytes, to the same bytes",
+    (r) => {
+      const texts = r.cases.map(caseJsonText);
+      const bytes = (pieces: Iterable<string | Uint8Array>) =>
+        Buffer.concat([...pieces].map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      const expected = Buffer.from(renderJson(r));
+      expect(bytes(renderJsonChunks(r, texts)).equals(expected)).toBe(true);
+      const encoded = texts.map((t) => Buffer.from(t));
+      expect(bytes(renderJsonChunks(r, encoded)).equals(expected)).toBe(true);
     },
   );
 

@@ -1,5 +1,10 @@
 import { BatonError } from '../errors.ts';
-import { REPORT_SCHEMA_VERSION, type RunReport, type StreamedReport } from '../model/report.ts';
+import {
+  type CaseResult,
+  REPORT_SCHEMA_VERSION,
+  type RunReport,
+  type StreamedReport,
+} from '../model/report.ts';
 import { byCodeEntries, compareBuckets } from './format.ts';
 
 type Shape = (v: unknown) => unknown;
@@ -14,6 +19,18 @@ function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** `out[key] = value`, also for a key named `__proto__` (an own field, never the prototype). */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else out[key] = value;
+}
+
 /** Known keys first in the given order, then any others sorted, so added fields stay stable. */
 function obj(
   keys: readonly string[],
@@ -21,15 +38,19 @@ function obj(
   other: Shape = same,
 ): Shape {
   const known = new Set(keys);
+  // hasOwn: a key such as `valueOf` must not pick up Object.prototype members.
+  const shapes = keys.map((k) => (Object.hasOwn(fields, k) ? fields[k] : undefined) ?? other);
   const shapeOf = (k: string) => (Object.hasOwn(fields, k) ? fields[k] : undefined) ?? other;
   return (v) => {
     if (!isRecord(v)) return v;
-    const out: Record<string, unknown> = Object.create(null);
-    // hasOwn: a key such as `valueOf` must not pick up Object.prototype members.
-    for (const k of keys) if (Object.hasOwn(v, k)) out[k] = shapeOf(k)(v[k]);
-    const rest: string[] = [];
-    for (const k in v) if (Object.hasOwn(v, k) && !known.has(k)) rest.push(k);
-    for (const k of rest.sort(compareKeys)) out[k] = shapeOf(k)(v[k]);
+    // A plain object, not a null-prototype one: V8 writes those to JSON faster.
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      if (Object.hasOwn(v, k)) put(out, k, (shapes[i] as Shape)(v[k]));
+    }
+    const rest = Object.keys(v).filter((k) => !known.has(k));
+    for (const k of rest.sort(compareKeys)) put(out, k, shapeOf(k)(v[k]));
     return out;
   };
 }
@@ -121,10 +142,28 @@ export function renderJson(report: RunReport): string {
 }
 
 /**
- * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
- * whole report (a run of 100,000 cases is past the longest string JavaScript can hold).
+ * One case as it stands in report.json's `cases` list: shaped, pretty and indented to its place,
+ * without the comma that follows it. A spill of case results stores this text, so the report
+ * copies it instead of rendering each case again.
  */
-export function* renderJsonChunks(report: StreamedReport): Generator<string> {
+export function caseJsonText(c: CaseResult): string {
+  // Nested twice, the case is indented as it stands in the report: no pass over the text after.
+  const text = JSON.stringify([[caseShape(c) ?? null]], null, 2);
+  return text.slice(NESTED.length, text.length - NESTED.length);
+}
+
+/** What `[[x]]` adds on each side of x, pretty-printed. */
+const NESTED = '[\n  [\n';
+
+/**
+ * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
+ * whole report (a run of 100,000 cases is past the longest string JavaScript can hold). `texts`,
+ * when given, are the cases' `caseJsonText`s (as UTF-8 bytes, say), in report order.
+ */
+export function* renderJsonChunks(
+  report: StreamedReport,
+  texts?: Iterable<string | Uint8Array>,
+): Generator<string | Uint8Array> {
   const top = reportShape({ ...report, cases: [] }) as Record<string, unknown>;
   const keys = Object.keys(top).filter((k) => JSON.stringify(top[k]) !== undefined);
   if (keys.length === 0) {
@@ -137,15 +176,19 @@ export function* renderJsonChunks(report: StreamedReport): Generator<string> {
     if (key === 'cases' && report.cases.length > 0) {
       yield '[\n';
       let j = 0;
-      for (const c of report.cases) {
-        const text = JSON.stringify(caseShape(c), null, 2) ?? 'null';
-        yield `    ${text.replaceAll('\n', '\n    ')}${++j < report.cases.length ? ',' : ''}\n`;
+      for (const text of texts ?? mapped(report.cases, caseJsonText)) {
+        yield text;
+        yield ++j < report.cases.length ? ',\n' : '\n';
       }
       yield '  ]';
     } else yield (JSON.stringify(top[key], null, 2) as string).replaceAll('\n', '\n  ');
     yield i < keys.length - 1 ? ',\n' : '\n';
   }
   yield '}\n';
+}
+
+function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }
 
 const TOP_LEVEL: Readonly<Record<string, 'object' | 'array' | 'string' | 'number' | 'boolean'>> = {

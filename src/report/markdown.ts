@@ -20,6 +20,7 @@ import {
   stepLabel,
   value,
 } from './format.ts';
+import { notPassed } from './not-passed.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from './property-lines.ts';
 import { countRows, shownCounts, warningPlace } from './recognition-lines.ts';
 import { countOf, judged } from './units.ts';
@@ -31,7 +32,7 @@ export function renderMarkdown(report: StreamedReport): string {
     runWarnings(report),
     summary(report),
     gates(report),
-    failingCases(report.cases),
+    failingCases(notPassed(report)),
     propertiesSection(report),
     warningsSection(report),
     findings(report.metrics, report.repeat),
@@ -106,7 +107,7 @@ function gates({ gates }: StreamedReport): string {
 
 function failingCases(cases: Iterable<CaseResult>): string {
   const rows: string[][] = [];
-  for (const c of cases) if (c.status !== 'pass') rows.push(...caseRows(c));
+  for (const c of cases) rows.push(...caseRows(c));
   if (rows.length === 0) return '';
   const header = ['Case', 'Step', 'Code', 'Expected', 'Observed', 'Message'];
   return `### Failing cases\n\n${mdTable(header, rows)}`;

@@ -18,11 +18,26 @@ describe('loaded cases packed until they run', () => {
   test('every bundled support case comes back equal, and the array handed over is emptied', async () => {
     const cases = await loadTemplates();
     const copies = structuredClone(cases);
-    const packed = new PackedCases(cases);
+    const packed = new PackedCases(cases, 0);
 
     expect(cases).toEqual([]);
     expect(packed.length).toBe(copies.length);
-    for (let i = 0; i < copies.length; i++) expect(packed.at(i)).toStrictEqual(copies[i]);
+    for (let i = 0; i < copies.length; i++) {
+      expect(packed.at(i)).toStrictEqual(copies[i]);
+      // Packed: each read is a copy of its own.
+      expect(packed.at(i)).not.toBe(packed.at(i));
+    }
+  });
+
+  test('fewer cases than a large run are kept as the objects they are', async () => {
+    const cases = await loadTemplates();
+    const originals = [...cases];
+    const packed = new PackedCases(cases);
+
+    expect(cases).toEqual([]);
+    originals.forEach((c, i) => {
+      expect(packed.at(i)).toBe(c);
+    });
   });
 
   test('a case holding what JSON would change (a date, .inf, an undefined field) is kept as it is', async () => {
@@ -33,7 +48,7 @@ describe('loaded cases packed until they run', () => {
       { ...first, title: 'undefined', source: undefined },
     ] as unknown as Case[];
     const originals = [...odd];
-    const packed = new PackedCases(odd);
+    const packed = new PackedCases(odd, 0);
 
     originals.forEach((c, i) => {
       expect(packed.at(i)).toBe(c);
@@ -43,10 +58,16 @@ describe('loaded cases packed until they run', () => {
   test('a released case is gone; the others stay', async () => {
     const cases = (await loadTemplates()).slice(0, 3);
     const ids = cases.map((c) => c.id);
-    const packed = new PackedCases(cases);
+    for (const packFrom of [0, undefined]) {
+      const packed = new PackedCases([...cases], packFrom);
 
-    packed.release(1);
+      packed.release(1);
 
-    expect([packed.at(0)?.id, packed.at(1), packed.at(2)?.id]).toEqual([ids[0], undefined, ids[2]]);
+      expect([packed.at(0)?.id, packed.at(1), packed.at(2)?.id]).toEqual([
+        ids[0],
+        undefined,
+        ids[2],
+      ]);
+    }
   });
 });

@@ -33,25 +33,28 @@ const NOT_PLAIN = new NotPlain();
 /**
  * Loaded cases kept as JSON bytes outside the JavaScript heap until each one runs, then let go:
  * 100,000 cases as objects hold a few hundred MB of heap for the whole run, and the garbage
- * collector lets the heap grow to a multiple of what it holds. A case whose values would not
- * come back the same from JSON (a YAML date or `.inf` in a step) stays as it was.
+ * collector lets the heap grow to a multiple of what it holds. A smaller run keeps its cases as
+ * objects (packing and parsing each costs more than the heap it saves). A case whose values
+ * would not come back the same from JSON (a YAML date or `.inf` in a step) stays as it was.
  */
 export class PackedCases implements CaseSource {
   private readonly slots: (Buffer | Case | undefined)[];
 
   /**
    * Takes the cases over: `cases` is emptied as they are packed, and the objects packed so far
-   * collected every `COLLECT_EVERY` bytes, so the cases are never held twice over.
+   * collected every `COLLECT_EVERY` bytes, so the cases are never held twice over. Cases are
+   * packed when there are `packFrom` of them or more (LARGE_RUN unless given).
    */
-  constructor(cases: Case[]) {
+  constructor(cases: Case[], packFrom = LARGE_RUN) {
     this.slots = new Array(cases.length);
     this.large = cases.length >= LARGE_RUN;
+    const packing = cases.length >= packFrom;
     // What loading left behind goes first: the packed bytes then fill room the cases free.
     if (this.large) collectGarbage();
     let since = 0;
     const arena = new Arena();
     for (let i = 0; i < cases.length; i++) {
-      const slot = pack(cases[i] as Case, arena);
+      const slot = packing ? pack(cases[i] as Case, arena) : cases[i];
       this.slots[i] = slot;
       cases[i] = undefined as unknown as Case;
       since += Buffer.isBuffer(slot) ? slot.length : 0;

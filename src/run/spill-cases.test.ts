@@ -1,13 +1,14 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fc, test as property } from '@fast-check/vitest';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunReport, StreamedReport } from '../model/report.ts';
 import { renderConsole } from '../report/console.ts';
 import { erroredRun, regressedRun, repeatedRun } from '../report/fixtures.ts';
 import { renderGithubAnnotations } from '../report/github.ts';
 import { renderHtml } from '../report/html/render-html.ts';
-import { renderJson, renderJsonChunks } from '../report/json.ts';
+import { caseJsonText, renderJson, renderJsonChunks } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { SpilledCases } from './spill-cases.ts';
@@ -19,11 +20,28 @@ afterEach(() => {
 });
 
 /** The report with its cases written to a spill file (in reverse, as concurrency may finish them) and read back. */
-function spilled(report: RunReport): { streamed: StreamedReport; spill: SpilledCases } {
+function spilled(
+  report: RunReport,
+  render?: (c: RunReport['cases'][number]) => string,
+): { streamed: StreamedReport; spill: SpilledCases } {
   parent = mkdtempSync(join(tmpdir(), 'baton-spill-test-'));
-  const spill = new SpilledCases(parent);
+  const spill = new SpilledCases(parent, render);
   for (let i = report.cases.length - 1; i >= 0; i--) spill.add(i, report.cases[i]!);
   return { streamed: { ...report, cases: spill.list() }, spill };
+}
+
+/** An HTML report's embedded data, parsed, and the page around it. */
+function pageParts(html: string): { data: unknown; rest: string } {
+  const match = /(<script type="application\/json" id="baton-data">)(.*?)(<\/script>)/s.exec(html);
+  if (!match) throw new Error('the page embeds no data');
+  return { data: JSON.parse(match[2]!), rest: html.replace(match[2]!, '') };
+}
+
+/** Pieces as report.json's text. */
+function bytesOf(pieces: Iterable<string | Uint8Array>): string {
+  return Buffer.concat(
+    [...pieces].map((p) => (typeof p === 'string' ? Buffer.from(p) : p)),
+  ).toString();
 }
 
 // Every reporter, as the CLI calls it: the same bytes whether the cases are held or read back.
@@ -48,7 +66,63 @@ describe('case results spilled to a file and read back', () => {
       expect([...renderJsonChunks(streamed)].join('')).toBe(renderJson(report));
       spill.dispose();
     });
+
+    test(`${name} run spilled as report.json texts: report.json copies them, the others parse them`, () => {
+      const { streamed, spill } = spilled(report, caseJsonText);
+      for (const [reporter, render] of Object.entries(RENDERERS)) {
+        if (reporter !== 'html') expect(render(streamed), reporter).toBe(render(report));
+      }
+      // The page embeds the cases as parsed: the same data, keys in report.json's order.
+      const [page, held] = [RENDERERS.html!(streamed), RENDERERS.html!(report)].map(pageParts);
+      expect(page?.data).toEqual(held?.data);
+      expect(page?.rest).toBe(held?.rest);
+      expect(bytesOf(renderJsonChunks(streamed, spill.texts()))).toBe(renderJson(report));
+      spill.dispose();
+    });
   }
+
+  property.prop(
+    [
+      fc
+        .array(fc.boolean(), { minLength: 1, maxLength: 40 })
+        .chain((ran) => fc.tuple(fc.constant(ran), fc.shuffledSubarray(ran.map((_, i) => i)))),
+      fc.boolean(),
+    ],
+    { numRuns: 60 },
+  )(
+    'any finishing order, with places never run: the texts make the report',
+    ([ran, order], pretty) => {
+      const base = regressedRun();
+      const cases = ran.map((_, i) => ({ ...base.cases[i % base.cases.length]!, id: `case-${i}` }));
+      parent ??= mkdtempSync(join(tmpdir(), 'baton-spill-test-'));
+      const spill = new SpilledCases(parent, pretty ? caseJsonText : undefined);
+      const done = order.filter((i) => ran[i]);
+      for (const i of done) spill.add(i, cases[i]!);
+      const kept = cases.filter((_, i) => done.includes(i));
+      const streamed: StreamedReport = { ...base, cases: spill.list() };
+      expect([...streamed.cases]).toEqual(kept);
+      if (pretty) {
+        const held = { ...base, cases: kept };
+        expect(bytesOf(renderJsonChunks(streamed, spill.texts()))).toBe(renderJson(held));
+      }
+      spill.dispose();
+    },
+  );
+
+  test('a bigint in a payload is written as text, in either form', () => {
+    const base = regressedRun();
+    const first = base.cases[0]!;
+    const withBig = {
+      ...first,
+      findings: [{ ...first.findings[0]!, observed: { amount: 12345678901234567890n } }],
+    } as RunReport['cases'][number];
+    for (const render of [undefined, caseJsonText]) {
+      const { streamed, spill } = spilled({ ...base, cases: [withBig] }, render);
+      const [back] = [...streamed.cases];
+      expect(back?.findings[0]?.observed).toEqual({ amount: '12345678901234567890' });
+      spill.dispose();
+    }
+  });
 
   test('lists the cases in report order, as often as asked, skipping a place no case took', () => {
     const report = regressedRun();

@@ -7,23 +7,33 @@ import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garba
 
 /** Bytes gathered before one write to the spill file. */
 const FLUSH_AT = 1 << 16;
+/** Bytes read from the spill file at once when reading it back. */
+const READ_BLOCK = 1 << 20;
+
+/** How a spilled result is written: any JSON text of it (pretty or compact) reads back. */
+export type RenderResult = (result: CaseResult) => string;
+
+const compact: RenderResult = (result) => JSON.stringify(result);
 
 /**
  * Payload values are JSON-like; a bigint an implementation put there is written as text. A
  * replacer slows every call down, so it is used only when the plain call refuses a bigint.
  */
-function line(result: CaseResult): string {
+function textOf(result: CaseResult, render: RenderResult): string {
   try {
-    return `${JSON.stringify(result)}\n`;
-  } catch {
-    return `${JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`;
+    return render(result);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const plain = JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+    return render(JSON.parse(plain) as CaseResult);
   }
 }
 
 /**
- * A sink that writes each finished case's result as a line of JSON to a file of its own under
- * the system temp folder and keeps only where each line is: a run of 100,000 cases holds none
- * of their results. Reading the list back parses one result at a time, in report order.
+ * A sink that writes each finished case's result as JSON text to a file of its own under the
+ * system temp folder and keeps only where each text is: a run of 100,000 cases holds none of
+ * their results. Reading the list back parses one result at a time, in report order; `texts()`
+ * gives the texts themselves, as written, for a reporter that copies them (report.json).
  * `dispose()` removes the file; so does the process exiting (a second Ctrl-C) before it.
  */
 export class SpilledCases implements CaseSink<CaseList> {
@@ -33,13 +43,18 @@ export class SpilledCases implements CaseSink<CaseList> {
   private written = 0;
   private pending: string[] = [];
   private pendingBytes = 0;
-  // Where each result's line starts and how long it is, by its place in the report.
+  // Where each result's text starts and how many bytes it has, by its place in the report.
   private readonly offsets: number[] = [];
   private readonly lengths: number[] = [];
   private count = 0;
+  private listed: CaseList | undefined;
   private readonly onExit = () => this.dispose();
 
-  constructor(parent = tmpdir()) {
+  /** `render`: how each result is written (compact JSON unless given). */
+  constructor(
+    parent = tmpdir(),
+    private readonly render: RenderResult = compact,
+  ) {
     this.dir = mkdtempSync(join(parent, 'baton-cases-'));
     this.file = join(this.dir, 'cases.jsonl');
     this.fd = openSync(this.file, 'w+', 0o600);
@@ -47,20 +62,30 @@ export class SpilledCases implements CaseSink<CaseList> {
   }
 
   add(index: number, result: CaseResult): void {
-    const text = line(result);
+    const text = textOf(result, this.render);
     const bytes = Buffer.byteLength(text);
     if (this.offsets[index] === undefined) this.count++;
     this.offsets[index] = this.written + this.pendingBytes;
     this.lengths[index] = bytes;
-    this.pending.push(text);
-    this.pendingBytes += bytes;
+    // A newline between texts keeps the file readable as JSON lines when they are compact.
+    this.pending.push(text, '\n');
+    this.pendingBytes += bytes + 1;
+    this.listed = undefined;
     if (this.pendingBytes >= FLUSH_AT) this.flush();
   }
 
+  /** The results in report order; the same list until another result is added. */
   list(): CaseList {
     this.flush();
     const length = this.count;
-    return { length, [Symbol.iterator]: () => this.read() };
+    this.listed ??= { length, [Symbol.iterator]: () => this.results() };
+    return this.listed;
+  }
+
+  /** Each result's text as written (`render`'s), as UTF-8 bytes, in report order. */
+  *texts(): Generator<Uint8Array> {
+    this.flush();
+    yield* this.read();
   }
 
   /** Closes and removes the spill file; the list reads nothing after this. */
@@ -86,23 +111,61 @@ export class SpilledCases implements CaseSink<CaseList> {
     return this.fd;
   }
 
-  private *read(): Generator<CaseResult> {
-    let buffer = Buffer.alloc(FLUSH_AT);
+  private *results(): Generator<CaseResult> {
     let read = 0;
+    for (const bytes of this.read()) {
+      yield JSON.parse(bytes.toString('utf8')) as CaseResult;
+      // Each case read leaves its parse and its rendering behind.
+      if (++read % CASES_PER_COLLECTION === 0 && this.count >= LARGE_RUN) collectGarbage();
+    }
+  }
+
+  /**
+   * The texts in report order, each a view of a block read from the file: a block holds the
+   * texts that follow one another both in the report and in the file (cases finish nearly in
+   * order), up to READ_BLOCK bytes, so one read serves many and a case that finished late costs
+   * a read of its own text only. A block is never reused: a text stays valid after the next.
+   */
+  private *read(): Generator<Buffer> {
+    let block: Buffer = Buffer.alloc(0);
+    let blockAt = 0;
     for (let i = 0; i < this.offsets.length; i++) {
       const at = this.offsets[i];
       const bytes = this.lengths[i] ?? 0;
       if (at === undefined) continue;
-      if (buffer.length < bytes) buffer = Buffer.alloc(bytes * 2);
-      let got = 0;
-      while (got < bytes) {
-        const n = readSync(this.openFd(), buffer, got, bytes - got, at + got);
-        if (n === 0) throw new Error(`the spilled case results (${this.file}) were cut short`);
-        got += n;
+      if (at < blockAt || at + bytes > blockAt + block.length) {
+        block = this.readBlock(at, this.runFrom(i));
+        blockAt = at;
       }
-      yield JSON.parse(buffer.toString('utf8', 0, bytes)) as CaseResult;
-      // Each case read leaves its parse and its rendering behind.
-      if (++read % CASES_PER_COLLECTION === 0 && this.count >= LARGE_RUN) collectGarbage();
+      if (at + bytes > blockAt + block.length)
+        throw new Error(`the spilled case results (${this.file}) were cut short`);
+      yield block.subarray(at - blockAt, at - blockAt + bytes);
     }
+  }
+
+  /** Bytes from the text at place `i` to the end of the texts right after it in the file. */
+  private runFrom(i: number): number {
+    const start = this.offsets[i] ?? 0;
+    let end = start + (this.lengths[i] ?? 0);
+    for (let j = i + 1; j < this.offsets.length; j++) {
+      const at = this.offsets[j];
+      if (at === undefined) continue;
+      const next = at + (this.lengths[j] ?? 0);
+      if (at !== end + 1 || next - start > READ_BLOCK) break;
+      end = next;
+    }
+    return end - start;
+  }
+
+  /** Up to `size` bytes from `at`, fewer at the file's end. */
+  private readBlock(at: number, size: number): Buffer {
+    const block = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < block.length) {
+      const n = readSync(this.openFd(), block, got, block.length - got, at + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return block.subarray(0, got);
   }
 }
