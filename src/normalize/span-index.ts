@@ -52,6 +52,8 @@ export class SpanIndex {
 
   /** The step a span happened in; -1 when it came before the first step. */
   step(span: SpanRecord): number {
+    // No step span among them (a foreign trace): no parent chain can reach one, and no walk is needed.
+    if (this.stepStarts.length === 0) return SpanIndex.stepIndexOf(span) ?? -1;
     const cached = this.stepOf.get(span.spanId);
     if (cached !== undefined) return cached;
     const step = this.nearest(span, SpanIndex.stepIndexOf) ?? this.stepByTime(span.start);

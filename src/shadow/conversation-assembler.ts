@@ -2,6 +2,7 @@ import { ATTR } from '../conventions/attributes.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 // The attributes the traces adapter reads a conversation id from: one rule for both.
 import { RecentKeys } from '../traces/recent-keys.ts';
+import { type ArenaChain, SpanArena } from '../traces/span-arena.ts';
 import { TouchOrder } from '../traces/touch-order.ts';
 import { CONVERSATION_KEYS } from '../traces/trace-index.ts';
 
@@ -40,7 +41,8 @@ interface Group {
   key: string;
   conversationId?: string;
   readonly traceIds: Set<string>;
-  spans: SpanRecord[];
+  /** Its spans, in the assembler's arena. */
+  readonly spans: ArenaChain;
   last: number;
   settleAt?: number;
   /** False once finished or merged into another group: its places in the orders go stale. */
@@ -69,6 +71,7 @@ export class ConversationAssembler {
   private readonly activity = new TouchOrder<Group>((g) => (g.live ? g.touched : -1));
   private readonly settling = new TouchOrder<Group>((g) => (g.live ? g.settling : -1));
   private readonly finishedKeys = new RecentKeys(REMEMBERED);
+  private readonly arena = new SpanArena();
   private ready: FinishedConversation[] = [];
   private held = 0;
   private stamp = 0;
@@ -92,11 +95,13 @@ export class ConversationAssembler {
         late++;
         continue;
       }
-      const id = this.traceIdText.get(span.traceId);
-      if (id === undefined) this.traceIdText.set(span.traceId, span.traceId);
-      else (span as { traceId: string }).traceId = id;
-      group.spans.push(span);
-      group.traceIds.add(span.traceId);
+      let id = this.traceIdText.get(span.traceId);
+      if (id === undefined) {
+        id = span.traceId;
+        this.traceIdText.set(id, id);
+      }
+      this.arena.add(group.spans, span, id);
+      group.traceIds.add(id);
       group.last = now;
       this.held++;
       group.touched = this.stamp++;
@@ -173,7 +178,7 @@ export class ConversationAssembler {
       return group;
     }
     group.live = false;
-    for (const span of group.spans) target.spans.push(span);
+    this.arena.append(target.spans, group.spans);
     for (const id of group.traceIds) {
       target.traceIds.add(id);
       this.byTrace.set(id, target);
@@ -202,7 +207,7 @@ export class ConversationAssembler {
       id: group.conversationId ?? (traceIds[0] as string),
       ...(group.conversationId !== undefined && { conversationId: group.conversationId }),
       traceIds,
-      spans: group.spans,
+      spans: this.arena.take(group.spans),
       reason,
       cut: CUT.has(reason),
     });
@@ -222,7 +227,7 @@ function newGroup(key: string, conversationId: string | undefined): Group {
     key,
     ...(conversationId !== undefined && { conversationId }),
     traceIds: new Set(),
-    spans: [],
+    spans: SpanArena.chain(),
     last: 0,
     live: true,
     touched: -1,
