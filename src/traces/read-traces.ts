@@ -2,7 +2,6 @@ import type { SpanRecord } from '../normalize/span-record.ts';
 import type { OnProblem } from './read-batches.ts';
 import { readSpanRecords } from './read-records.ts';
 import { RecentKeys } from './recent-keys.ts';
-import { type ArenaChain, SpanArena } from './span-arena.ts';
 import { TouchOrder } from './touch-order.ts';
 
 /** The spans of one trace, as a file held them. */
@@ -32,8 +31,7 @@ export interface ReadTracesOptions {
 
 interface Open {
   readonly id: string;
-  /** Its spans, in the reader's arena. */
-  readonly spans: ArenaChain;
+  readonly spans: SpanRecord[];
   /** The sequence number of its last span. */
   last: number;
   rootSeen: boolean;
@@ -64,7 +62,6 @@ export async function* readTraces(
   const open = new TouchOrder<Open>((t) => (t.held === 'open' ? t.last : -1));
   const waiting = new TouchOrder<Open>((t) => (t.held === 'waiting' ? t.waited : -1));
   const done = new RecentKeys(REMEMBERED_DONE);
-  const arena = new SpanArena();
   let seq = 0;
   let waits = 0;
   let held = 0;
@@ -73,7 +70,7 @@ export async function* readTraces(
     t.held = 'done';
     traces.delete(t.id);
     done.add(t.id);
-    return { traceId: t.id, spans: arena.take(t.spans), partial: cut || t.late };
+    return { traceId: t.id, spans: t.spans, partial: cut || t.late };
   };
   for await (const batch of readSpanRecords(file, onProblem)) {
     for (const span of batch.spans) {
@@ -83,7 +80,7 @@ export async function* readTraces(
       if (t === undefined) {
         t = {
           id,
-          spans: SpanArena.chain(),
+          spans: [],
           last: 0,
           rootSeen: false,
           late: done.has(id),
@@ -92,9 +89,12 @@ export async function* readTraces(
         };
         traces.set(id, t);
         if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
-      } else t.held = 'open';
-      // The record itself dies young: the arena keeps its parts, one trace id string a trace.
-      arena.add(t.spans, span, t.id);
+      } else {
+        // One id string a trace: the span's own copy dies young instead of being held with it.
+        (span as { traceId: string }).traceId = t.id;
+        t.held = 'open';
+      }
+      t.spans.push(span);
       t.last = seq;
       open.touch(t, seq++);
       held++;
