@@ -5,6 +5,7 @@ import { globSync } from 'tinyglobby';
 import { describe, expect } from 'vitest';
 import { stringify } from 'yaml';
 import type { DataPath } from './load-result.ts';
+import { mutatedText } from './text-mutations.ts';
 import { parseYaml } from './yaml-document.ts';
 import { parseYamlFast } from './yaml-fast.ts';
 
@@ -195,18 +196,11 @@ describe('parseYamlFast', () => {
     '\n  ',
     '\n- ',
   );
-  const edit = fc.record({ at: fc.nat(), cut: fc.nat(3), put: fc.array(piece, { maxLength: 3 }) });
-  const mutated = fc
-    .tuple(
-      fc.oneof(document, fc.constantFrom(...corpus.map((c) => c.text))),
-      fc.array(edit, { minLength: 1, maxLength: 3 }),
-    )
-    .map(([text, edits]) =>
-      edits.reduce((t, e) => {
-        const at = e.at % (t.length + 1);
-        return t.slice(0, at) + e.put.join('') + t.slice(at + e.cut);
-      }, text),
-    );
+  const mutated = mutatedText(
+    fc.oneof(document, fc.constantFrom(...corpus.map((c) => c.text))),
+    piece,
+    3,
+  );
 
   test.prop([mutated], { numRuns: 400 })(
     'on broken and odd text, takes only what the full parser reads the same way',

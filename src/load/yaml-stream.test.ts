@@ -7,6 +7,7 @@ import { caseSources } from './case-stream.ts';
 import { casesOfBytes, casesOfText, type Loaded } from './cases-of-text.ts';
 import { caseFromSource } from './load-case.ts';
 import { fastDocument } from './stream-document.ts';
+import { mutatedText } from './text-mutations.ts';
 import { lazyLineCount, splitYamlStream } from './yaml-stream.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
@@ -72,15 +73,7 @@ const piece = fc.constantFrom(
   '\r',
   'x',
 );
-const edit = fc.record({ at: fc.nat(), cut: fc.nat(3), put: fc.array(piece, { maxLength: 2 }) });
-const mutated = fc
-  .tuple(stream, fc.array(edit, { minLength: 1, maxLength: 3 }))
-  .map(([text, edits]) =>
-    edits.reduce((t, e) => {
-      const at = e.at % (t.length + 1);
-      return t.slice(0, at) + e.put.join('') + t.slice(at + e.cut);
-    }, text),
-  );
+const mutated = mutatedText(stream, piece, 2);
 
 describe('a YAML stream of cases', () => {
   test.prop([stream], { numRuns: 150 })(

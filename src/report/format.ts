@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import { jsonText } from '../json-text.ts';
 import { FINDING_CODES } from '../model/finding.ts';
 import type { CaseResult, Rate, ReportFinding } from '../model/report.ts';
 
@@ -62,7 +63,7 @@ export function value(v: unknown): string {
 
 function json(v: unknown): string {
   try {
-    return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? String(x) : x)) ?? String(v);
+    return jsonText(v) ?? String(v);
   } catch {
     return String(v);
   }

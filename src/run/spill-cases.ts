@@ -1,6 +1,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jsonText } from '../json-text.ts';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import type { CaseSink } from './case-sink.ts';
 import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garbage.ts';
@@ -16,16 +17,15 @@ export type RenderResult = (result: CaseResult) => string;
 const compact: RenderResult = (result) => JSON.stringify(result);
 
 /**
- * Payload values are JSON-like; a bigint an implementation put there is written as text. A
- * replacer slows every call down, so it is used only when the plain call refuses a bigint.
+ * Payload values are JSON-like; a bigint an implementation put there is written as text. Only
+ * when `render` refuses a bigint is the result turned into plain JSON data first.
  */
 function textOf(result: CaseResult, render: RenderResult): string {
   try {
     return render(result);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    const plain = JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
-    return render(JSON.parse(plain) as CaseResult);
+    return render(JSON.parse(jsonText(result) as string) as CaseResult);
   }
 }
 

@@ -1,9 +1,11 @@
+import { jsonText } from '../../json-text.ts';
+
 /**
  * JSON safe inside `<script type="application/json">`: `<` is escaped so no text in the data
  * (a payload holding `</script>`) can end the element, and U+2028/2029 so older parsers agree.
  */
 export function embedJson(value: unknown): string {
-  const text = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) ?? 'null';
+  const text = jsonText(value) ?? 'null';
   return text
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
