@@ -139,18 +139,11 @@ export class Redaction {
 
   /** What a field becomes by its name alone: an id as it is, a secret name's value [REDACTED]. */
   private byName(key: string, value: unknown): unknown {
-    let kind = this.names.get(key);
-    if (kind === undefined) {
-      kind = IDS.has(key) ? ID : this.keys.has(key) ? SECRET : PLAIN;
-      if (this.names.size < 10_000) this.names.set(key, kind);
-    }
-    if (kind === ID) return value;
-    if (kind === SECRET && value !== null && typeof value !== 'boolean') return REDACTED;
+    if (IDS.has(key)) return value;
+    // SecretKeys judges each name once.
+    if (this.keys.has(key) && value !== null && typeof value !== 'boolean') return REDACTED;
     return LOOK_THROUGH;
   }
-
-  // A report repeats the same few field names: what each is, judged once.
-  private readonly names = new Map<string, typeof ID | typeof SECRET | typeof PLAIN>();
 }
 
 /** The own fields of `record` that come before `stop`. */
@@ -170,11 +163,6 @@ function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
     return REDACTED;
   }
 }
-
-// What a field name is: one of Baton's ids, a secret name, or neither.
-const ID = 0;
-const SECRET = 1;
-const PLAIN = 2;
 
 // byName's answer when the field's value must be looked through.
 const LOOK_THROUGH = Symbol('look through');
