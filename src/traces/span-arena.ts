@@ -15,8 +15,8 @@ export interface ArenaChain {
 }
 
 /**
- * The spans a reader holds, for every trace at once, in a few large arrays instead of one record
- * object a span: strings and attributes in one array, times in a Float64Array, each trace's spans
+ * The spans held for every open group at once (the conversation assembler's), in a few large
+ * arrays instead of one record object a span: strings and attributes in one array, times in a Float64Array, each trace's spans
  * chained by place. Held spans outlive young-generation collections, and every object that does
  * is copied and promoted; here a held span keeps only its strings and its attributes object, and
  * the arrays themselves are too large for the young generation, so collections never copy them.
@@ -36,7 +36,7 @@ export class SpanArena {
   }
 
   /**
-   * Appends `span` to `chain`, under `traceId` (equal to the span's own: a reader passes one
+   * Appends `span` to `chain`, under `traceId` (equal to the span's own: the caller passes one
    * string a trace, so the span's copy dies young).
    */
   add(chain: ArenaChain, span: SpanRecord, traceId = span.traceId): void {
