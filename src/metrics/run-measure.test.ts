@@ -1,41 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
 import type { CaseRun } from './case-run.ts';
+import { caseRun as run } from './case-run-arbitrary.ts';
 import { caseTally } from './case-tally.ts';
 import { computeMetrics, runCost } from './compute-metrics.ts';
 import { caseMeasure, caseRunOf } from './run-measure.ts';
-
-const code = fc.constantFrom(...FINDING_CODES.slice(0, 8), 'case.error' as FindingCode);
-const run: fc.Arbitrary<CaseRun> = fc
-  .record({
-    status: fc.constantFrom('pass', 'fail', 'error'),
-    findings: fc.array(fc.record({ code, outcome: fc.constantFrom('pass', 'fail', 'error') }), {
-      maxLength: 6,
-    }),
-    hops: fc.nat(3),
-    opportunities: fc.dictionary(code, fc.nat(2), { maxKeys: 5 }),
-    targets: fc.array(
-      fc.record({
-        expected: fc.constantFrom('a', 'none'),
-        observed: fc.constantFrom('a', 'b', 'none'),
-      }),
-      { maxLength: 2 },
-    ),
-  })
-  .map((r) => ({
-    status: r.status,
-    findings: r.findings.map((f) => ({ ...f, check: 'c', spanIds: ['s'], message: 'm', step: 1 })),
-    handoffs: Array.from({ length: r.hops }, (_, i) => ({
-      from: 'a',
-      to: 'b',
-      step: i,
-      spanId: 'x',
-    })),
-    opportunities: r.opportunities,
-    targets: r.targets,
-    durationMs: 3,
-  }));
 
 const costs = { 'handoff.missed': 0.7, 'handoff.late': 0.1, 'handoff.early': 0.3 } as const;
 
