@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { RE2JS as RE2JSClass } from 're2js';
+import { setOwn } from '../own-field.ts';
 import type { TextPattern } from './redact-text.ts';
 import { mayHoldSecret, redactText } from './redact-text.ts';
 import { REDACTED, SecretKeys } from './secret-keys.ts';
@@ -114,7 +115,7 @@ export class Redaction {
       const named = this.byName(k, v);
       const r = named === LOOK_THROUGH ? this.share(v, depth + 1) : named;
       if (out === undefined && !Object.is(r, v)) out = copyBefore(record, k);
-      if (out) out[k] = r;
+      if (out) setOwn(out, k, r);
     }
     return out ?? value;
   }
@@ -132,7 +133,7 @@ export class Redaction {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const named = this.byName(k, v);
-      out[k] = named === LOOK_THROUGH ? this.walk(v, depth + 1) : named;
+      setOwn(out, k, named === LOOK_THROUGH ? this.walk(v, depth + 1) : named);
     }
     return out;
   }
@@ -151,7 +152,7 @@ function copyBefore(record: Record<string, unknown>, stop: string): Record<strin
   const out: Record<string, unknown> = {};
   for (const k in record) {
     if (k === stop) break;
-    if (Object.hasOwn(record, k)) out[k] = record[k];
+    if (Object.hasOwn(record, k)) setOwn(out, k, record[k]);
   }
   return out;
 }

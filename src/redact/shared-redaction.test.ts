@@ -34,6 +34,15 @@ describe('Redaction.shared', () => {
     expect(JSON.stringify(v)).toBe(before);
   });
 
+  it('keeps a field named __proto__ as data, copying or sharing', () => {
+    const odd = JSON.parse('{"__proto__":{"token":"abc","note":"ok"},"x":null}');
+
+    for (const out of [R.value(odd), R.shared(odd)]) {
+      expect(JSON.stringify(out)).toBe('{"__proto__":{"token":"[REDACTED]","note":"ok"},"x":null}');
+      expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    }
+  });
+
   it('hands back the very same objects where nothing needs redacting', () => {
     const clean = { id: 'refund-1', steps: [{ kind: 'customer', text: 'a refund' }] };
     const report = { clean, dirty: { token: 'abc', note: 'ok' } };

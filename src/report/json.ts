@@ -5,6 +5,7 @@ import {
   type RunReport,
   type StreamedReport,
 } from '../model/report.ts';
+import { setOwn } from '../own-field.ts';
 import { byCodeEntries, compareBuckets } from './format.ts';
 
 type Shape = (v: unknown) => unknown;
@@ -17,18 +18,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** `out[key] = value`, also for a key named `__proto__` (an own field, never the prototype). */
-function put(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(out, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  else out[key] = value;
 }
 
 /** Known keys first in the given order, then any others sorted, so added fields stay stable. */
@@ -47,10 +36,10 @@ function obj(
     const out: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i] as string;
-      if (Object.hasOwn(v, k)) put(out, k, (shapes[i] as Shape)(v[k]));
+      if (Object.hasOwn(v, k)) setOwn(out, k, (shapes[i] as Shape)(v[k]));
     }
     const rest = Object.keys(v).filter((k) => !known.has(k));
-    for (const k of rest.sort(compareKeys)) put(out, k, shapeOf(k)(v[k]));
+    for (const k of rest.sort(compareKeys)) setOwn(out, k, shapeOf(k)(v[k]));
     return out;
   };
 }
