@@ -1,6 +1,7 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readAt } from '../io/read-at.ts';
 import { jsonText } from '../json-text.ts';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import type { CaseSink } from './case-sink.ts';
@@ -134,7 +135,7 @@ export class SpilledCases implements CaseSink<CaseList> {
       const bytes = this.lengths[i] ?? 0;
       if (at === undefined) continue;
       if (at < blockAt || at + bytes > blockAt + block.length) {
-        block = this.readBlock(at, this.runFrom(i));
+        block = readAt(this.openFd(), at, this.runFrom(i));
         blockAt = at;
       }
       if (at + bytes > blockAt + block.length)
@@ -155,17 +156,5 @@ export class SpilledCases implements CaseSink<CaseList> {
       end = next;
     }
     return end - start;
-  }
-
-  /** Up to `size` bytes from `at`, fewer at the file's end. */
-  private readBlock(at: number, size: number): Buffer {
-    const block = Buffer.allocUnsafe(size);
-    let got = 0;
-    while (got < block.length) {
-      const n = readSync(this.openFd(), block, got, block.length - got, at + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return block.subarray(0, got);
   }
 }
