@@ -8,7 +8,7 @@ import type { CaseSink } from './case-sink.ts';
 import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 
 /** Bytes gathered before one write to the spill file. */
-const FLUSH_AT = 1 << 16;
+const FLUSH_AT = 1 << 18;
 /** Bytes read from the spill file at once when reading it back. */
 const READ_BLOCK = 1 << 20;
 
@@ -42,7 +42,8 @@ export class SpilledCases implements CaseSink<CaseList> {
   readonly file: string;
   private fd: number | undefined;
   private written = 0;
-  private pending: string[] = [];
+  // Texts are encoded straight into this buffer, which is written out when full.
+  private readonly pending = Buffer.allocUnsafe(FLUSH_AT);
   private pendingBytes = 0;
   // Where each result's text starts and how many bytes it has, by its place in the report.
   private readonly offsets: number[] = [];
@@ -64,15 +65,24 @@ export class SpilledCases implements CaseSink<CaseList> {
 
   add(index: number, result: CaseResult): void {
     const text = textOf(result, this.render);
-    const bytes = Buffer.byteLength(text);
     if (this.offsets[index] === undefined) this.count++;
-    this.offsets[index] = this.written + this.pendingBytes;
-    this.lengths[index] = bytes;
+    // At most 3 bytes a UTF-16 unit, and the newline: a text that may not fit goes out alone.
+    if (this.pendingBytes + text.length * 3 + 1 > FLUSH_AT) this.flush();
+    const at = this.written + this.pendingBytes;
+    let bytes: number;
+    if (text.length * 3 + 1 <= FLUSH_AT) {
+      bytes = this.pending.write(text, this.pendingBytes);
+      this.pendingBytes += bytes;
+    } else {
+      const encoded = Buffer.from(text);
+      bytes = encoded.length;
+      this.writeOut(encoded);
+    }
     // A newline between texts keeps the file readable as JSON lines when they are compact.
-    this.pending.push(text, '\n');
-    this.pendingBytes += bytes + 1;
+    this.pending[this.pendingBytes++] = 0x0a;
+    this.offsets[index] = at;
+    this.lengths[index] = bytes;
     this.listed = undefined;
-    if (this.pendingBytes >= FLUSH_AT) this.flush();
   }
 
   /** The results in report order; the same list until another result is added. */
@@ -98,13 +108,16 @@ export class SpilledCases implements CaseSink<CaseList> {
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
-    const buffer = Buffer.from(this.pending.join(''));
+    if (this.pendingBytes === 0) return;
+    const bytes = this.pendingBytes;
+    this.pendingBytes = 0;
+    this.writeOut(this.pending.subarray(0, bytes));
+  }
+
+  private writeOut(buffer: Buffer): void {
     let done = 0;
     while (done < buffer.length) done += writeSync(this.openFd(), buffer, done);
     this.written += buffer.length;
-    this.pending = [];
-    this.pendingBytes = 0;
   }
 
   private openFd(): number {
