@@ -50,8 +50,8 @@ function keyLine(source: YamlSource, path: DataPath): number {
 
 /** The line of each item of the list at `...at`. */
 function lines(source: YamlSource, items: readonly unknown[], ...at: string[]): number[] {
-  const out: number[] = new Array(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = line(source, [...at, i]);
+  const out: number[] = [];
+  for (let i = 0; i < items.length; i++) out.push(line(source, [...at, i]));
   return out;
 }
 

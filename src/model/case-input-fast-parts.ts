@@ -21,13 +21,13 @@ export function plain(v: unknown, keys: ReadonlySet<string> | undefined): v is V
 }
 
 /** The checked items of an array (a new array), or undefined if one fails. */
-export function list<T>(v: unknown, item: (x: unknown) => T | undefined | false): T[] | undefined {
+export function list<T>(v: unknown, item: (x: unknown) => T | undefined): T[] | undefined {
   if (!Array.isArray(v)) return undefined;
-  const out: T[] = new Array(v.length);
+  const out: T[] = [];
   for (let i = 0; i < v.length; i++) {
     const checked = item(v[i]);
-    if (checked === undefined || checked === false) return undefined;
-    out[i] = checked as T;
+    if (checked === undefined) return undefined;
+    out.push(checked);
   }
   return out;
 }
