@@ -6,17 +6,20 @@ import { fastCaseInput } from './case-input-fast.ts';
 
 /**
  * Equal as the schema's value must be: the same keys in the same order (reports print labels in
- * it), the same primitives (NaN, -0 included) and fresh arrays and objects where zod makes them.
+ * it), the same primitives (NaN and -0 included), the same kinds of object.
  */
-function same(a: unknown, b: unknown): boolean {
+function same(a: unknown, b: unknown, seen = new Map<object, unknown>()): boolean {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
     return Object.is(a, b);
+  // A value zod passes through as given (a tool's result) may hold itself.
+  if (seen.has(a)) return seen.get(a) === b;
+  seen.set(a, b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
   const ka = Reflect.ownKeys(a);
   const kb = Reflect.ownKeys(b);
   if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return false;
-  return ka.every((k) => same((a as never)[k], (b as never)[k]));
+  return ka.every((k) => same((a as never)[k], (b as never)[k], seen));
 }
 
 /** The fast check agrees with the schema: sure only of what zod accepts, and of its value. */
