@@ -5,12 +5,15 @@
 // largest peak of each layout, with the machine load.
 // Usage: node bin/run-ts.mjs bench/load-cases.ts [N=10000] [--keep] [--against <checkout>]
 // (or npm run bench -- load-cases [N]). `--against` also measures another checkout of Baton
-// (an older commit, say) in the same interleaved rounds; `--child <folder>` is one measuring
-// process.
+// (an older commit, say) in the same interleaved rounds, by this file's measuring code;
+// `--child <folder> [<checkout>]` is one measuring process. Besides cases per second of wall time
+// it prints cases per second of the process's CPU time, which other work on a shared machine
+// disturbs less.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -18,23 +21,34 @@ interface Measured {
   readonly cases: number;
   readonly problems: number;
   readonly perSecond: number;
+  /** Cases per second of CPU time (user + system) spent loading. */
+  readonly perCpuSecond: number;
   readonly peakMb: number;
 }
 
-/** One measuring process: loads the suite in `dir` and prints what it measured as JSON. */
-async function child(dir: string): Promise<void> {
-  const { loadSuiteCases } = await import('../src/load/load-suite-cases.ts');
+/**
+ * One measuring process: loads the suite in `dir` with the sources of `checkout` and prints what
+ * it measured as JSON.
+ */
+async function child(dir: string, checkout: string): Promise<void> {
+  const sources = pathToFileURL(join(checkout, 'src/load/load-suite-cases.ts')).href;
+  const { loadSuiteCases } = (await import(
+    sources
+  )) as typeof import('../src/load/load-suite-cases.ts');
   const suite = {
     file: join(dir, 'suite.yaml'),
     config: { cases: { include: ['cases/*.yaml'], exclude: [] } },
   } as unknown as Parameters<typeof loadSuiteCases>[0];
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   const { cases, problems } = await loadSuiteCases(suite);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
   const measured: Measured = {
     cases: cases.length,
     problems: problems.length,
     perSecond: cases.length / seconds,
+    perCpuSecond: cases.length / ((used.user + used.system) / 1e6),
     peakMb: process.resourceUsage().maxRSS / 1024,
   };
   console.log(JSON.stringify(measured));
@@ -64,7 +78,7 @@ export function writeCases(n: number): string {
 function measure(checkout: string, dir: string): Measured {
   const out = execFileSync(
     process.execPath,
-    [resolve(checkout, 'bin/run-ts.mjs'), resolve(checkout, 'bench/load-cases.ts'), '--child', dir],
+    [join(root, 'bin/run-ts.mjs'), join(root, 'bench/load-cases.ts'), '--child', dir, checkout],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(out.trim().split('\n').at(-1) as string) as Measured;
@@ -101,14 +115,16 @@ export async function benchLoadCases(
     }
     const load = `load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
     for (const row of rows) {
-      const rate = (runs: Measured[]) => Math.round(median(runs.map((r) => r.perSecond)));
+      const rate = (runs: Measured[]) =>
+        `${Math.round(median(runs.map((r) => r.perSecond)))} cases/s, ` +
+        `${Math.round(median(runs.map((r) => r.perCpuSecond)))} a CPU-second`;
       const peak = (runs: Measured[]) => Math.max(...runs.map((r) => r.peakMb)).toFixed(0);
       const failed = (runs: Measured[]) =>
         runs[0]?.problems ? `, ${runs[0].problems} problems` : '';
       line(
         row.label,
-        `${n} case files ${rate(row.files)} cases/s (peak ${peak(row.files)} MB${failed(row.files)}) · ` +
-          `one YAML stream of ${n} ${rate(row.stream)} cases/s (peak ${peak(row.stream)} MB${failed(row.stream)}) ` +
+        `${n} case files ${rate(row.files)} (peak ${peak(row.files)} MB${failed(row.files)}) · ` +
+          `one YAML stream of ${n} ${rate(row.stream)} (peak ${peak(row.stream)} MB${failed(row.stream)}) ` +
           `(medians of 3 interleaved processes: read + parse + check; ${load})`,
       );
     }
@@ -118,7 +134,7 @@ export async function benchLoadCases(
 }
 
 const [first, second] = process.argv.slice(2);
-if (first === '--child' && second !== undefined) await child(second);
+if (first === '--child' && second !== undefined) await child(second, process.argv[4] ?? root);
 else if (import.meta.filename === resolve(process.argv[1] ?? '')) {
   const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
   const args = process.argv.slice(2);

@@ -13,32 +13,52 @@ function listAt(data: unknown, key: string): unknown[] {
 
 /**
  * The lines of a case's id, steps and labels in its file, read from the parsed YAML, so reports
- * and CI annotations can point at the label a finding judges.
+ * and CI annotations can point at the label a finding judges. Helpers are module functions, not
+ * closures made per case: this runs once for every case of a suite.
  */
 export function casePositions(source: YamlSource): CasePositions {
   const data = source.data;
   const expect = isRecord(data) && isRecord(data.expect) ? data.expect : undefined;
-  // A JSON-lines case is on one line: no need to parse it again for positions.
-  const one = source.line;
-  const line = (path: DataPath) => one ?? source.locate(path).line;
-  const keyLine = (path: DataPath) => one ?? source.locateKey(path).line;
-  const handoffs = listAt(expect, 'handoffs').map((h, i) => {
-    const carry: Record<string, number> = {};
-    if (isRecord(h) && isRecord(h.carry)) {
-      for (const fact of Object.keys(h.carry)) {
-        carry[fact] = keyLine(['expect', 'handoffs', i, 'carry', fact]);
-      }
-    }
-    return { line: line(['expect', 'handoffs', i]), carry };
-  });
-  return {
-    id: keyLine(['id']),
-    ...(expect && { expect: keyLine(['expect']) }),
-    steps: listAt(data, 'steps').map((_, i) => line(['steps', i])),
-    handoffs,
-    effects: listAt(expect, 'effects').map((_, i) => line(['expect', 'effects', i])),
-    ...(expect?.max_hops !== undefined && { maxHops: keyLine(['expect', 'max_hops']) }),
-    ...(expect?.ownership !== undefined && { ownership: keyLine(['expect', 'ownership']) }),
-    ...(isRecord(data) && data.trace !== undefined && { trace: keyLine(['trace']) }),
+  const handoffs = listAt(expect, 'handoffs');
+  const positions: Mutable<CasePositions> = {
+    id: keyLine(source, ['id']),
+    ...(expect && { expect: keyLine(source, ['expect']) }),
+    steps: lines(source, listAt(data, 'steps'), 'steps'),
+    handoffs: handoffs.map((h, i) => ({
+      line: line(source, ['expect', 'handoffs', i]),
+      carry: carryLines(source, h, i),
+    })),
+    effects: lines(source, listAt(expect, 'effects'), 'expect', 'effects'),
   };
+  if (expect?.max_hops !== undefined) positions.maxHops = keyLine(source, ['expect', 'max_hops']);
+  if (expect?.ownership !== undefined)
+    positions.ownership = keyLine(source, ['expect', 'ownership']);
+  if (isRecord(data) && data.trace !== undefined) positions.trace = keyLine(source, ['trace']);
+  return positions;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+// A JSON-lines case is on one line (`source.line`): no need to parse it again for positions.
+function line(source: YamlSource, path: DataPath): number {
+  return source.line ?? source.locate(path).line;
+}
+
+function keyLine(source: YamlSource, path: DataPath): number {
+  return source.line ?? source.locateKey(path).line;
+}
+
+/** The line of each item of the list at `...at`. */
+function lines(source: YamlSource, items: readonly unknown[], ...at: string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < items.length; i++) out.push(line(source, [...at, i]));
+  return out;
+}
+
+function carryLines(source: YamlSource, h: unknown, i: number): Record<string, number> {
+  const carry: Record<string, number> = {};
+  if (isRecord(h) && isRecord(h.carry))
+    for (const fact of Object.keys(h.carry))
+      carry[fact] = keyLine(source, ['expect', 'handoffs', i, 'carry', fact]);
+  return carry;
 }

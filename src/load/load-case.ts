@@ -1,5 +1,6 @@
 import type { FileProblem } from '../errors.ts';
 import { CaseInput } from '../model/case.ts';
+import { fastCaseInput } from '../model/case-input-fast.ts';
 import { type Case, resolveCase } from '../model/labelled-case.ts';
 import { casePositions } from './case-positions.ts';
 import { caseProblems } from './case-problems.ts';
@@ -26,7 +27,7 @@ export function parseCaseText(text: string, file: string): LoadResult<Case> {
 
 /** Validates an already parsed YAML source as a case (schema first, then names and steps). */
 export function caseFromSource(source: YamlSource): LoadResult<Case> {
-  const parsed = CaseInput.safeParse(source.data);
+  const parsed = checkCaseInput(source.data);
   if (!parsed.success)
     return failed(zodProblems(parsed.error.issues, source, inputJsonSchema(CaseInput)));
   const resolved = resolveCase(parsed.data, source.file);
@@ -39,10 +40,16 @@ export function caseFromSource(source: YamlSource): LoadResult<Case> {
  * whose problems are worded from the full parser's positions instead (`caseFromSource`).
  */
 export function validCase(source: YamlSource): Case | undefined {
-  const parsed = CaseInput.safeParse(source.data);
+  const parsed = checkCaseInput(source.data);
   if (!parsed.success) return undefined;
   const resolved = resolveCase(parsed.data, source.file);
   return resolved.ok ? { ...resolved.case, positions: casePositions(source) } : undefined;
+}
+
+/** The schema's answer: the hand-written check's when it is sure, else the schema's own. */
+function checkCaseInput(data: unknown): ReturnType<typeof CaseInput.safeParse> {
+  const fast = fastCaseInput(data);
+  return fast !== undefined ? { success: true, data: fast } : CaseInput.safeParse(data);
 }
 
 function failed(problems: FileProblem[]): LoadResult<never> {

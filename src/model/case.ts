@@ -3,13 +3,18 @@ import { TraceSteps } from './adapter-config.ts';
 import { FaultInput } from './fault.ts';
 import { ToolsInput } from './tool-labels.ts';
 
+/** The patterns of names, reason codes and case ids (the hand-written check uses them too). */
+export const PARTICIPANT_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+export const REASON_CODE = /^[a-z][a-z0-9_]*$/;
+export const CASE_ID = /^[a-z0-9][a-z0-9_.-]*$/;
+
 /** A name of an agent or person: letters, digits, `_`, `-`, `.`; used in spans and labels alike. */
 export const ParticipantName = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'a name such as `triage` or `refund_agent`');
+  .regex(PARTICIPANT_NAME, 'a name such as `triage` or `refund_agent`');
 
 /** A reason code such as `policy_gate`; free, but snake_case so reports can group by it. */
-export const ReasonCode = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a snake_case reason code');
+export const ReasonCode = z.string().regex(REASON_CODE, 'a snake_case reason code');
 
 const FactValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -148,7 +153,7 @@ export const TraceRefInput = z.strictObject({
 export const CaseInput = z
   .strictObject({
     $schema: z.string().optional(),
-    id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a lowercase id such as `refund-over-limit`'),
+    id: z.string().regex(CASE_ID, 'a lowercase id such as `refund-over-limit`'),
     title: z.string().min(1),
     source: z.string().min(1).describe('Where the case came from: ticket, incident, synthetic.'),
     tags: z.array(z.string().min(1)).default([]),
