@@ -43,9 +43,9 @@ const raws: Record<string, unknown>[] = [
 describe('HeldSpans', () => {
   it('gives back each span as the record toSpanRecord makes of it, in the order added', () => {
     const held = new HeldSpans();
-    const keys = new Texts();
+    const texts = new Texts();
     const roots = raws.map((r) =>
-      held.add(r, r.spanId as string, toSpanRecord(r)?.start as number, keys),
+      held.add(r, r.spanId as string, toSpanRecord(r)?.start as number, texts),
     );
     expect(roots).toEqual([true, false, true]);
     expect(held.count).toBe(3);

@@ -7,8 +7,10 @@ const FIXED = 5;
 
 /**
  * One copy of each recurring text. JSON.parse makes a new string for every attribute key it
- * reads (they are values of `key` fields, not property names); a held span keeps the shared one.
- * Bounded: past `max` distinct texts, new ones are kept as they are.
+ * reads (they are values of `key` fields, not property names) and for every name and value
+ * longer than a few characters, though most recur (`gen_ai.operation.name`, `execute_tool`,
+ * `chat gpt-4o`); a held span keeps the shared copy. Bounded: past `max` distinct texts, new
+ * ones are kept as they are.
  */
 export class Texts {
   private readonly seen = new Map<string, string>();
@@ -42,14 +44,14 @@ export class HeldSpans {
    * Adds a raw OTLP span whose trace id, span id and start were read already; returns whether
    * it is a root (no parent). The rest is converted as `toSpanRecord` converts it.
    */
-  add(raw: Record<string, unknown>, spanId: string, start: number, keys: Texts): boolean {
+  add(raw: Record<string, unknown>, spanId: string, start: number, texts: Texts): boolean {
     const parentId = otlpId(raw.parentSpanId, 8);
     const refs = this.refs;
     const at = refs.length;
     refs.push(
       spanId,
       parentId,
-      typeof raw.name === 'string' ? raw.name : '',
+      typeof raw.name === 'string' ? texts.one(raw.name) : '',
       statusOf(raw.status),
       0,
     );
@@ -62,7 +64,11 @@ export class HeldSpans {
         if (typeof key !== 'string') continue;
         const value = attributeValue((kv as { value?: unknown }).value);
         if (value === undefined) continue;
-        refs.push(keys.one(key), value);
+        // Short string values are the ones that recur (operations, models, agents), not ids.
+        refs.push(
+          texts.one(key),
+          typeof value === 'string' && value.length <= 32 ? texts.one(value) : value,
+        );
         n++;
       }
       refs[at + FIXED - 1] = n;

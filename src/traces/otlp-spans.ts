@@ -70,7 +70,7 @@ export function spanRecord(
   name: string,
   start: number,
   end: number,
-  attributes: Record<string, AttrValue | undefined>,
+  attributes: Readonly<Record<string, AttrValue | undefined>>,
   status: 'ok' | 'error' | undefined,
 ): SpanRecord {
   if (status === undefined)

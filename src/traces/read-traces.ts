@@ -74,7 +74,7 @@ export async function* readTraces(
     done.add(t.id);
     return { traceId: t.id, spans: t.spans.records(t.id), partial: cut || t.late };
   };
-  const keys = new Texts();
+  const texts = new Texts();
   let lates: string[] = [];
   for await (const batch of readSpanBatches(file, onProblem)) {
     for (const raw of batch.raw) {
@@ -102,7 +102,7 @@ export async function* readTraces(
         traces.set(id, t);
         if (t.late) lates.push(id);
       } else t.held = 'open';
-      if (t.spans.add(r, spanId, start, keys)) t.rootSeen = true;
+      if (t.spans.add(r, spanId, start, texts)) t.rootSeen = true;
       t.last = seq;
       open.touch(t, seq++);
       held++;
