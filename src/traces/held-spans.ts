@@ -9,18 +9,28 @@ const FIXED = 5;
  * One copy of each recurring text. JSON.parse makes a new string for every attribute key it
  * reads (they are values of `key` fields, not property names) and for every name and value
  * longer than a few characters, though most recur (`gen_ai.operation.name`, `execute_tool`,
- * `chat gpt-4o`); a held span keeps the shared copy. Bounded: past `max` distinct texts, new
- * ones are kept as they are.
+ * `chat gpt-4o`); a held span keeps the shared copy. A fixed table placed by length and a few
+ * characters, not a Map: hashing every fresh string cost more than the copies saved. A text
+ * that meets another in its place takes the place; the table never grows.
  */
 export class Texts {
-  private readonly seen = new Map<string, string>();
+  private readonly table: (string | undefined)[];
+  private readonly mask: number;
 
-  constructor(private readonly max = 4096) {}
+  constructor(size = 4096) {
+    this.table = new Array(size).fill(undefined);
+    this.mask = size - 1;
+  }
 
   one(text: string): string {
-    const known = this.seen.get(text);
-    if (known !== undefined) return known;
-    if (this.seen.size < this.max) this.seen.set(text, text);
+    const n = text.length;
+    if (n === 0) return text;
+    const at =
+      (n * 961 + text.charCodeAt(0) * 31 + text.charCodeAt(n >> 1) * 7 + text.charCodeAt(n - 1)) &
+      this.mask;
+    const known = this.table[at];
+    if (known === text) return known;
+    this.table[at] = text;
     return text;
   }
 }
