@@ -109,6 +109,32 @@ describe('case results spilled to a file and read back', () => {
     },
   );
 
+  property.prop(
+    [
+      fc.array(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 400 }),
+          // Longer than the write buffer holds, with characters of 1 to 4 UTF-8 bytes.
+          fc.constantFrom('é', '€', '😀', 'a', '\ud800').map((c) => c.repeat(90_000)),
+        ),
+        { minLength: 1, maxLength: 30 },
+      ),
+      fc.boolean(),
+    ],
+    { numRuns: 40 },
+  )('texts of any characters and size read back as written', (titles, pretty) => {
+    const base = regressedRun();
+    const cases = titles.map((title, i) => ({ ...base.cases[i % base.cases.length]!, title }));
+    parent ??= mkdtempSync(join(tmpdir(), 'baton-spill-test-'));
+    const render = pretty ? caseJsonText : undefined;
+    const spill = new SpilledCases(parent, render);
+    for (const [i, c] of cases.entries()) spill.add(i, c);
+    const texts = [...spill.texts()].map((t) => Buffer.from(t).toString('utf8'));
+    expect(texts).toEqual(cases.map((c) => (render ?? JSON.stringify)(c)));
+    expect([...spill.list()].map((c) => c.title)).toEqual(cases.map((c) => c.title));
+    spill.dispose();
+  });
+
   test('a bigint in a payload is written as text, in either form', () => {
     const base = regressedRun();
     const first = base.cases[0]!;
