@@ -10,8 +10,9 @@ const FIXED = 5;
  * reads (they are values of `key` fields, not property names) and for every name and value
  * longer than a few characters, though most recur (`gen_ai.operation.name`, `execute_tool`,
  * `chat gpt-4o`); a held span keeps the shared copy. A fixed table placed by length and a few
- * characters, not a Map: hashing every fresh string cost more than the copies saved. A text
- * that meets another in its place takes the place; the table never grows.
+ * characters, not a Map, which would hash every fresh string whole (in profiles that took
+ * longer than the rest of holding a span). A text that meets another in its place takes the
+ * place; the table never grows.
  */
 export class Texts {
   private readonly table: (string | undefined)[];
