@@ -66,8 +66,9 @@ function firstEvent(
     ruleMatches[match.rule] = (ruleMatches[match.rule] ?? 0) + 1;
     return { event: match.event, match };
   }
-  for (const [i, recognize] of o.recognizers.entries()) {
-    const event = recognize(span, index);
+  // Indexed: an entries() iterator makes a pair a recognizer a span.
+  for (let i = 0; i < o.recognizers.length; i++) {
+    const event = (o.recognizers[i] as Recognizer)(span, index);
     if (event) {
       shapeMatches[i] = (shapeMatches[i] ?? 0) + 1;
       const actor = event.kind === 'tool_call' ? o.rules?.acting(span, index) : undefined;

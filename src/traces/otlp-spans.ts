@@ -47,19 +47,39 @@ export function toSpanRecord(raw: unknown): SpanRecord | undefined {
   const spanId = otlpId(r.spanId, 8);
   const start = nanosToMillis(r.startTimeUnixNano);
   if (traceId === undefined || spanId === undefined || start === undefined) return undefined;
-  const parentId = otlpId(r.parentSpanId, 8);
-  const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
+  return spanRecord(
     traceId,
     spanId,
-    name: typeof r.name === 'string' ? r.name : '',
+    otlpId(r.parentSpanId, 8),
+    typeof r.name === 'string' ? r.name : '',
     start,
-    end: nanosToMillis(r.endTimeUnixNano) ?? start,
-    attributes: attributesOf(r.attributes),
-  };
-  if (parentId !== undefined) record.parentId = parentId;
-  const status = statusOf(r.status);
-  if (status !== undefined) record.status = status;
-  return record;
+    nanosToMillis(r.endTimeUnixNano) ?? start,
+    attributesOf(r.attributes),
+    statusOf(r.status),
+  );
+}
+
+/**
+ * A SpanRecord with `parentId` and `status` only when set, each shape written out whole: a
+ * property added to an object after it is made goes to a separate properties array.
+ */
+export function spanRecord(
+  traceId: string,
+  spanId: string,
+  parentId: string | undefined,
+  name: string,
+  start: number,
+  end: number,
+  attributes: Readonly<Record<string, AttrValue | undefined>>,
+  status: 'ok' | 'error' | undefined,
+): SpanRecord {
+  if (status === undefined)
+    return parentId === undefined
+      ? { traceId, spanId, name, start, end, attributes }
+      : { traceId, spanId, name, start, end, attributes, parentId };
+  return parentId === undefined
+    ? { traceId, spanId, name, start, end, attributes, status }
+    : { traceId, spanId, name, start, end, attributes, parentId, status };
 }
 
 function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
@@ -68,13 +88,17 @@ function attributesOf(list: unknown): Record<string, AttrValue | undefined> {
   for (const kv of list) {
     const key = (kv as { key?: unknown } | null)?.key;
     if (typeof key !== 'string') continue;
-    const value = (kv as { value?: { stringValue?: unknown } }).value;
-    // Most attributes are strings: skip the general conversion for them.
-    const text = value?.stringValue;
-    const converted = typeof text === 'string' ? text : attrValue(value);
+    const converted = attributeValue((kv as { value?: unknown }).value);
     if (converted !== undefined) out[key] = converted;
   }
   return out;
+}
+
+/** One OTLP attribute value as a record keeps it (`attrValue`), undefined when it has none. */
+export function attributeValue(value: unknown): AttrValue | undefined {
+  // Most attributes are strings: skip the general conversion for them.
+  const text = (value as { stringValue?: unknown } | null | undefined)?.stringValue;
+  return typeof text === 'string' ? text : attrValue(value);
 }
 
 /** The string value of one attribute of a raw span, without converting the others. */

@@ -1,6 +1,8 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
-import type { OnProblem } from './read-batches.ts';
-import { readSpanRecords } from './read-records.ts';
+import { HeldSpans, Texts } from './held-spans.ts';
+import { spanDefect } from './otlp-spans.ts';
+import { nanosToMillis, otlpId } from './otlp-values.ts';
+import { type OnProblem, readSpanBatches } from './read-batches.ts';
 import { RecentKeys } from './recent-keys.ts';
 import { TouchOrder } from './touch-order.ts';
 
@@ -31,7 +33,7 @@ export interface ReadTracesOptions {
 
 interface Open {
   readonly id: string;
-  readonly spans: SpanRecord[];
+  readonly spans: HeldSpans;
   /** The sequence number of its last span. */
   last: number;
   rootSeen: boolean;
@@ -66,21 +68,31 @@ export async function* readTraces(
   let waits = 0;
   let held = 0;
   const finish = (t: Open, cut: boolean): Trace => {
-    held -= t.spans.length;
+    held -= t.spans.count;
     t.held = 'done';
     traces.delete(t.id);
     done.add(t.id);
-    return { traceId: t.id, spans: t.spans, partial: cut || t.late };
+    return { traceId: t.id, spans: t.spans.records(t.id), partial: cut || t.late };
   };
-  for await (const batch of readSpanRecords(file, onProblem)) {
-    for (const span of batch.spans) {
-      const id = span.traceId;
+  const texts = new Texts();
+  let lates: string[] = [];
+  for await (const batch of readSpanBatches(file, onProblem)) {
+    for (const raw of batch.raw) {
+      // What toSpanRecord needs to make a record; the rest is read once the trace is held.
+      const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      const id = otlpId(r.traceId, 16);
+      const spanId = otlpId(r.spanId, 8);
+      const start = nanosToMillis(r.startTimeUnixNano);
+      if (id === undefined || spanId === undefined || start === undefined) {
+        onProblem({ file, line: batch.line, message: spanDefect(raw) ?? 'not a span' });
+        continue;
+      }
       if (select && !select(id)) continue;
       let t = traces.get(id);
       if (t === undefined) {
         t = {
           id,
-          spans: [],
+          spans: new HeldSpans(),
           last: 0,
           rootSeen: false,
           late: done.has(id),
@@ -88,17 +100,18 @@ export async function* readTraces(
           waited: -1,
         };
         traces.set(id, t);
-        if (t.late) onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
-      } else {
-        // One id string a trace: the span's own copy dies young instead of being held with it.
-        (span as { traceId: string }).traceId = t.id;
-        t.held = 'open';
-      }
-      t.spans.push(span);
+        if (t.late) lates.push(id);
+      } else t.held = 'open';
+      if (t.spans.add(r, spanId, start, texts)) t.rootSeen = true;
       t.last = seq;
       open.touch(t, seq++);
       held++;
-      if (span.parentId === undefined) t.rootSeen = true;
+    }
+    // After the line's own problems, as when its spans were all converted first.
+    if (lates.length > 0) {
+      for (const id of lates)
+        onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
+      lates = [];
     }
     for (let t = open.oldest(); t !== undefined && seq - t.last >= settle; t = open.oldest()) {
       open.shift();

@@ -1,4 +1,5 @@
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import { spanRecord } from './otlp-spans.ts';
 
 type Attributes = Readonly<Record<string, AttrValue | undefined>>;
 
@@ -76,19 +77,16 @@ export class SpanArena {
     const { refs, times, status, next } = this;
     for (let i = 0, at = chain.head; at !== NONE; i++) {
       const r = at * REFS;
-      const record: { -readonly [K in keyof SpanRecord]: SpanRecord[K] } = {
-        traceId: refs[r] as string,
-        spanId: refs[r + 1] as string,
-        name: refs[r + 3] as string,
-        start: times[2 * at] as number,
-        end: times[2 * at + 1] as number,
-        attributes: refs[r + 4] as Attributes,
-      };
-      const parentId = refs[r + 2] as string | undefined;
-      if (parentId !== undefined) record.parentId = parentId;
-      const s = STATUS[status[at] as number];
-      if (s !== undefined) record.status = s;
-      out[i] = record;
+      out[i] = spanRecord(
+        refs[r] as string,
+        refs[r + 1] as string,
+        refs[r + 2] as string | undefined,
+        refs[r + 3] as string,
+        times[2 * at] as number,
+        times[2 * at + 1] as number,
+        refs[r + 4] as Attributes,
+        STATUS[status[at] as number],
+      );
       // Cleared, so a freed place keeps no strings alive.
       refs.fill(undefined, r, r + REFS);
       const following = next[at] as number;

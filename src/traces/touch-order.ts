@@ -6,7 +6,7 @@
  * item with a stamp and the earlier entry goes stale; stale entries are skipped at the head.
  */
 export class TouchOrder<T> {
-  private items: T[] = [];
+  private items: (T | undefined)[] = [];
   private stamps: number[] = [];
   private head = 0;
   /** At this many entries, stale ones are swept out: memory stays a few entries an item. */
@@ -32,7 +32,8 @@ export class TouchOrder<T> {
     while (this.head < items.length) {
       const item = items[this.head] as T;
       if (this.stampOf(item) === stamps[this.head]) return item;
-      this.head++;
+      // Let go of what the queue has passed: a stale entry must not keep its item alive.
+      items[this.head++] = undefined;
     }
     this.compact();
     return undefined;
@@ -40,7 +41,7 @@ export class TouchOrder<T> {
 
   /** Drops the head entry (the item `oldest` returned), compacting now and then. */
   shift(): void {
-    this.head++;
+    this.items[this.head++] = undefined;
     if (this.head >= 4096 && this.head * 2 >= this.items.length) this.compact();
   }
 
