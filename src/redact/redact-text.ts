@@ -67,14 +67,15 @@ export function redactText(
       keys.has(name) ? `${name}${sep}${REDACTED}` : m,
     );
   const pairs = /[:=]/.test(out);
-  if (pairs)
+  // A quoted pair needs a quote, a URL parameter a `?` or `&`: a text without one skips it.
+  if (pairs && /["']/.test(out))
     out = out.replace(QUOTED, (m, q, name, sep, open) =>
       keys.has(name) && !m.endsWith(`${REDACTED}${open}`)
         ? `${q}${name}${q}${sep}${open}${REDACTED}${open}`
         : m,
     );
   if (pairs) out = redactBarePairs(out, keys);
-  if (pairs)
+  if (pairs && /[?&]/.test(out))
     out = out.replace(QUERY, (m, lead, name) =>
       keys.hasParam(name) ? `${lead}${name}=${REDACTED}` : m,
     );
