@@ -4,7 +4,9 @@
 // reporters, plus
 // any given with --reporter. Prints the wall time, the child's peak memory (max RSS, from
 // /usr/bin/time -v where it exists, else the child's own process.resourceUsage) and the load.
-// Usage: npm run bench -- run-scale [N...=10000 100000] [--reporter md,junit] [--keep] [--source]
+// With --shards K it also runs the same cases as K shards (`--shard i/K`, one after another) and
+// times `baton merge` of their reports: wall time and peak memory of the merge.
+// Usage: npm run bench -- run-scale [N...=10000 100000] [--reporter md,junit] [--shards K] [--keep] [--source]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -58,9 +60,14 @@ function timePeak(stderr: string): number | undefined {
   return m ? Number(m[1]) / 1024 : undefined;
 }
 
-function runOnce(dir: string, n: number, source: boolean): ScaleRun {
+function runOnce(
+  dir: string,
+  n: number,
+  source: boolean,
+  command: readonly string[] = ['run', 'suite.yaml', '--out', 'reports'],
+): ScaleRun {
   const bin = source ? 'bin/baton.mjs' : 'dist/cli/bin.js';
-  const cli = [join(root, bin), 'run', 'suite.yaml', '--out', 'reports'];
+  const cli = [join(root, bin), ...command];
   const timed = existsSync('/usr/bin/time');
   const [cmd, args] = timed
     ? ['/usr/bin/time', ['-v', process.execPath, ...cli]]
@@ -74,7 +81,7 @@ function runOnce(dir: string, n: number, source: boolean): ScaleRun {
   });
   const seconds = (performance.now() - started) / 1e3;
   const peak = timePeak(run.stderr) ?? Number(/baton-peak-rss-mb (\d+)/.exec(run.stderr)?.[1]);
-  const verdict = /^(PASS|FAIL)\b.*$/m.exec(run.stdout)?.[0] ?? run.stderr.slice(0, 400);
+  const verdict = /^(PASS|FAIL)\b.*$/m.exec(run.stdout)?.[0] ?? run.stderr.slice(-400);
   return { cases: n, seconds, peakMb: peak, exit: run.status, verdict };
 }
 
@@ -85,6 +92,7 @@ export function benchRunScale(
   reporters: readonly string[] = [],
   keep = false,
   source = false,
+  shards = 0,
 ): ScaleRun[] {
   if (!source && !existsSync(join(root, 'dist/cli/bin.js')))
     throw new Error('dist/ is missing: run npm run build (or pass --source)');
@@ -102,6 +110,7 @@ export function benchRunScale(
         `${r.seconds.toFixed(1)} s, peak ${r.peakMb.toFixed(0)} MB, exit ${r.exit} ` +
           `(${source ? 'from the sources' : 'built CLI'}; reporters console, json${reporters.map((f) => `, ${f}`).join('')}; load ${before}) ${r.verdict}`,
       );
+      if (shards > 1) benchMerge(line, dir, n, source, shards);
     } finally {
       if (!keep) rmSync(dir, { recursive: true, force: true });
       else line('  kept', dir);
@@ -110,17 +119,47 @@ export function benchRunScale(
   return results;
 }
 
+/** The same cases as `shards` shard runs, then `baton merge` of their reports, timed. */
+function benchMerge(
+  line: (label: string, value: string) => void,
+  dir: string,
+  n: number,
+  source: boolean,
+  shards: number,
+): void {
+  const reports: string[] = [];
+  let slowest = 0;
+  for (let i = 1; i <= shards; i++) {
+    const out = `shard-${i}`;
+    const run = ['run', 'suite.yaml', '--shard', `${i}/${shards}`, '--reporter', 'json'];
+    slowest = Math.max(slowest, runOnce(dir, n, source, [...run, '--out', out]).seconds);
+    reports.push(join(out, 'report.json'));
+  }
+  const load = loadavg()[0]?.toFixed(2);
+  const merge = ['merge', ...reports, '--reporter', 'console,json', '--out', 'merged'];
+  const m = runOnce(dir, n, source, merge);
+  line(
+    `baton merge, ${shards} shards of ${n}`,
+    `${m.seconds.toFixed(1)} s, peak ${m.peakMb.toFixed(0)} MB, exit ${m.exit} (slowest shard ` +
+      `${slowest.toFixed(1)} s; reporters console, json; load ${load}) ${m.verdict}`,
+  );
+}
+
 if (import.meta.filename === resolve(process.argv[1] ?? '')) {
   const args = process.argv.slice(2);
   const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
   const at = args.indexOf('--reporter');
   const reporters = at >= 0 ? (args[at + 1] ?? '').split(',').filter(Boolean) : [];
-  const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--reporter');
+  const sizes = args.filter(
+    (a, i) => /^\d+$/.test(a) && args[i - 1] !== '--reporter' && args[i - 1] !== '--shards',
+  );
+  const shardsAt = args.indexOf('--shards');
   benchRunScale(
     print,
     sizes.length > 0 ? sizes.map(Number) : [10_000, 100_000],
     reporters,
     args.includes('--keep'),
     args.includes('--source'),
+    shardsAt >= 0 ? Number(args[shardsAt + 1]) : 0,
   );
 }

@@ -17,7 +17,7 @@
  * Usage: npm run bench -- [cases=10000] [--no-peer]; only isolation and redaction:
  * npm run bench -- isolation [cases=1000]; only case loading: npm run bench -- load-cases [files];
  * only a whole `baton run` of case files, its wall time and peak memory (bench/run-scale.ts):
- * npm run bench -- run-scale [files...=10000 100000]
+ * npm run bench -- run-scale [files...=10000 100000] [--shards K]
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -42,9 +42,10 @@ if (process.argv[2] === 'load-cases') {
   process.exit(0);
 }
 if (process.argv[2] === 'run-scale') {
-  const sizes = process.argv
-    .slice(3)
-    .filter((a) => /^\d+$/.test(a))
+  const rest = process.argv.slice(3);
+  const shardsAt = rest.indexOf('--shards');
+  const sizes = rest
+    .filter((a, i) => /^\d+$/.test(a) && (shardsAt < 0 || i !== shardsAt + 1))
     .map(Number);
   line(
     'machine load (uptime)',
@@ -58,6 +59,7 @@ if (process.argv[2] === 'run-scale') {
     [],
     false,
     process.argv.includes('--source'),
+    shardsAt >= 0 ? Number(rest[shardsAt + 1]) : 0,
   );
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { mergeReports, type ShardReport } from '../merge/merge-reports.ts';
+import { type MergedCase, mergeShards, type ShardReport } from '../merge/merge-reports.ts';
 import { areVariantShards, mergeVariantShards } from '../merge/merge-variants.ts';
-import type { RunReport } from '../model/report.ts';
+import type { RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { terminalText } from '../report/terminal-text.ts';
 import { readRunReport } from './compare-output.ts';
@@ -9,6 +9,7 @@ import { emitReport } from './emit-report.ts';
 import { folderName } from './folder-name.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
+import { type HeldCase, ShardFiles } from './shard-files.ts';
 
 export interface MergeFlags {
   readonly out?: string;
@@ -29,12 +30,45 @@ export async function mergeCommand(
   io: CliIo,
 ): Promise<number> {
   const formats = parseReporters(flags.reporter);
-  const shards: ShardReport[] = [];
-  for (const file of files)
-    shards.push({ file, report: await readRunReport(file, io.cwd, 'shard') });
   const options = { allowPartial: flags.allowPartial ?? false };
-  if (areVariantShards(shards)) return mergeVariants(shards, formats, flags, io);
-  const report = mergeReports(shards, options);
+  const reader = new ShardFiles();
+  try {
+    const shards: ShardReport<HeldCase>[] = [];
+    for (const file of files) shards.push(reader.read(file, io.cwd) ?? (await readWhole(file, io)));
+    // The variants' comparison pairs cases by id: those shards are read whole.
+    if (areVariantShards(shards)) {
+      reader.close();
+      const whole: ShardReport[] = [];
+      for (const file of files)
+        whole.push({ file, report: await readRunReport(file, io.cwd, 'shard') });
+      return await mergeVariants(whole, formats, flags, io);
+    }
+    const merged = mergeShards(shards, options);
+    return await emitMerged(
+      { ...merged, cases: reader.list(merged.cases) },
+      shards,
+      formats,
+      flags,
+      io,
+    );
+  } finally {
+    reader.close();
+  }
+}
+
+/** A shard report held whole, its cases as they are. */
+async function readWhole(file: string, io: CliIo): Promise<ShardReport<HeldCase>> {
+  const report = await readRunReport(file, io.cwd, 'shard');
+  return { file, report: { ...report, cases: report.cases.map((c) => ({ ...c, result: c })) } };
+}
+
+async function emitMerged(
+  report: StreamedReport,
+  shards: readonly ShardReport<HeldCase>[],
+  formats: readonly ReportFormat[] | undefined,
+  flags: MergeFlags,
+  io: CliIo,
+): Promise<number> {
   warnShards(shards, report, io);
   const chosen = chooseReporters(formats, report.basis?.formats ?? ['console'], io.env ?? {});
   const exit = await emitReport(
@@ -93,7 +127,11 @@ async function mergeVariants(
 }
 
 /** Interrupted and missing shards, said before the merged report. */
-function warnShards(shards: readonly ShardReport[], report: RunReport, io: CliIo): void {
+function warnShards(
+  shards: readonly ShardReport<MergedCase>[],
+  report: Omit<RunReport, 'cases'>,
+  io: CliIo,
+): void {
   for (const s of shards) {
     const stopped = s.report.interrupted;
     if (!stopped) continue;
@@ -113,11 +151,11 @@ function warnShards(shards: readonly ShardReport[], report: RunReport, io: CliIo
 }
 
 // Shard 1 reports the case files that did not load: a run exits 2 for them, so merge does.
-function hasUnloaded(shards: readonly ShardReport[]): boolean {
+function hasUnloaded(shards: readonly ShardReport<MergedCase>[]): boolean {
   return shards.some((s) => s.report.cases.some((c) => c.measured?.unloaded));
 }
 
 // Where a run of the suite writes by default (without reports.dir): beside the shards' folders.
-function outDir(report: RunReport, flags: MergeFlags, io: CliIo): string {
+function outDir(report: Omit<RunReport, 'cases'>, flags: MergeFlags, io: CliIo): string {
   return resolve(io.cwd, flags.out ?? `reports/${folderName(report.suite.name)}`);
 }

@@ -1,27 +1,40 @@
+import type { z } from 'zod';
 import { formatPath } from '../model/data-path.ts';
 import { RunReportSchema } from '../model/report-schema.ts';
 import { checkSame } from './same-run.ts';
-import { type CheckedShard, refuse, type ShardReport } from './shard-report.ts';
+import { type CheckedShard, type MergedCase, refuse, type ShardReport } from './shard-report.ts';
 
-export type { CheckedShard, ShardReport } from './shard-report.ts';
+export type { CheckedShard, MergedCase, ShardReport } from './shard-report.ts';
 
 const RERUN = 'Pass the report.json files that `baton run --shard i/n` wrote, one per shard.';
 
-/** A report whose fields are not what Baton writes (cut, edited, another tool's) is named. */
-function checkShape(s: ShardReport): void {
-  const parsed = RunReportSchema.safeParse(s.report);
+/**
+ * A report whose fields are not what Baton writes (cut, edited, another tool's) is named: the
+ * whole report, or a part of it (`at`, such as `cases[3]`) checked against that part's schema.
+ */
+export function checkShapeOf(
+  file: string,
+  value: unknown,
+  schema: z.ZodType = RunReportSchema,
+  at: readonly (string | number)[] = [],
+): void {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return;
   const issue = parsed.error.issues[0];
-  const where =
-    issue && issue.path.length > 0 ? `${formatPath(issue.path as (string | number)[])}: ` : '';
+  const path = [...at, ...((issue?.path ?? []) as (string | number)[])];
+  const where = path.length > 0 ? `${formatPath(path)}: ` : '';
   throw refuse(
-    `${s.file} does not hold a report as Baton writes it (${where}${issue?.message ?? 'invalid'})`,
+    `${file} does not hold a report as Baton writes it (${where}${issue?.message ?? 'invalid'})`,
     'The file may be cut or edited: re-run that shard.',
   );
 }
 
+function checkShape<C extends MergedCase>(s: ShardReport<C>): void {
+  if (!s.shapeChecked) checkShapeOf(s.file, s.report);
+}
+
 /** One report on its own: a shard report of a Baton that records what merging needs. */
-function checkOne(s: ShardReport): CheckedShard {
+function checkOne<C extends MergedCase>(s: ShardReport<C>): CheckedShard<C> {
   checkShape(s);
   const run = s.report.run;
   if (run?.merged)
@@ -44,7 +57,7 @@ function checkOne(s: ShardReport): CheckedShard {
 }
 
 /** No shard twice, no case in two shards. */
-function checkDisjoint(shards: readonly CheckedShard[]): void {
+function checkDisjoint<C extends MergedCase>(shards: readonly CheckedShard<C>[]): void {
   const byIndex = new Map<number, string>();
   for (const s of shards) {
     const seen = byIndex.get(s.index);
@@ -72,7 +85,7 @@ function checkDisjoint(shards: readonly CheckedShard[]): void {
 }
 
 /** The shard indices of 1..total that no report covers. */
-export function missingShards(shards: readonly CheckedShard[]): number[] {
+export function missingShards<C extends MergedCase>(shards: readonly CheckedShard<C>[]): number[] {
   const total = shards[0]?.total ?? 0;
   const have = new Set(shards.map((s) => s.index));
   return Array.from({ length: total }, (_, i) => i + 1).filter((i) => !have.has(i));
@@ -82,10 +95,10 @@ export function missingShards(shards: readonly CheckedShard[]): number[] {
  * Checks that the reports are the shards of one run, and returns them in shard order (so the
  * order they were given in never matters). Throws a BatonError naming the file and the fix.
  */
-export function checkShards(
-  reports: readonly ShardReport[],
+export function checkShards<C extends MergedCase>(
+  reports: readonly ShardReport<C>[],
   options: { readonly allowPartial?: boolean } = {},
-): CheckedShard[] {
+): CheckedShard<C>[] {
   if (reports.length === 0) throw refuse('no report was given', RERUN);
   const shards = reports
     .map(checkOne)
@@ -106,7 +119,10 @@ export function checkShards(
 }
 
 /** Every case the run selected is in one of the shards (an interrupted shard lacks some). */
-function checkComplete(shards: readonly CheckedShard[], missing: readonly number[]): void {
+function checkComplete<C extends MergedCase>(
+  shards: readonly CheckedShard<C>[],
+  missing: readonly number[],
+): void {
   const selected = shards[0]?.report.basis?.cases?.count;
   if (selected === undefined || missing.length > 0) return;
   if (shards.some((s) => s.report.interrupted)) return;

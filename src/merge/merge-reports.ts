@@ -3,22 +3,30 @@ import { computeMetrics } from '../metrics/compute-metrics.ts';
 import { runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
 import { caseRunOf } from '../metrics/run-measure.ts';
 import { formatPath } from '../model/data-path.ts';
-import type { CaseResult, RunReport, UnhandledError } from '../model/report.ts';
+import type { RunReport, UnhandledError } from '../model/report.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from '../run/gates.ts';
 import { summarize } from '../run/summarize.ts';
 import { withoutMeasure } from './basis.ts';
-import { type CheckedShard, checkShards, missingShards, type ShardReport } from './check-shards.ts';
+import {
+  type CheckedShard,
+  checkShards,
+  type MergedCase,
+  missingShards,
+  type ShardReport,
+} from './check-shards.ts';
 import { mergedRunInfo, mergedTiming } from './merged-run-info.ts';
 
-export type { ShardReport } from './check-shards.ts';
+export type { MergedCase, ShardReport } from './check-shards.ts';
 
 /**
  * The shards' cases in the order one run has them: each case at its position among the
  * selected cases, then the stand-ins for case files that did not load (the first shard has them).
  */
-function casesInRunOrder(shards: readonly CheckedShard[]): {
-  judged: CaseResult[];
-  unloaded: CaseResult[];
+function casesInRunOrder<C extends MergedCase>(
+  shards: readonly CheckedShard<C>[],
+): {
+  judged: C[];
+  unloaded: C[];
 } {
   const all = shards.flatMap((s) => s.report.cases);
   const judged = all
@@ -31,14 +39,14 @@ function casesInRunOrder(shards: readonly CheckedShard[]): {
   return { judged, unloaded };
 }
 
-function runsOf(c: CaseResult): CaseRun[] {
+function runsOf(c: MergedCase): CaseRun[] {
   return (c.measured?.runs ?? []).map(caseRunOf);
 }
 
 /** Recognition counts and warnings over the first run of each case, as a run computes them. */
 function recognitionOf(
-  shards: readonly CheckedShard[],
-  judged: readonly CaseResult[],
+  shards: readonly CheckedShard<MergedCase>[],
+  judged: readonly MergedCase[],
   first: readonly (CaseRun | undefined)[],
   strict: boolean,
 ) {
@@ -67,8 +75,8 @@ function recognitionOf(
 
 /** Escaped errors in case order (as one run lists them), then those outside any case. */
 function unhandledOf(
-  shards: readonly CheckedShard[],
-  cases: readonly CaseResult[],
+  shards: readonly CheckedShard<MergedCase>[],
+  cases: readonly MergedCase[],
 ): UnhandledError[] {
   const position = new Map(cases.map((c, i) => [c.id, i]));
   const all = shards.flatMap((s) => s.report.unhandled ?? []);
@@ -82,7 +90,7 @@ function unhandledOf(
     .map((x) => x.u);
 }
 
-function interruptedOf(shards: readonly CheckedShard[]): RunReport['interrupted'] {
+function interruptedOf(shards: readonly CheckedShard<MergedCase>[]): RunReport['interrupted'] {
   const stopped = shards.flatMap((s) => (s.report.interrupted ? [s.report.interrupted] : []));
   const [first] = stopped;
   if (!first) return undefined;
@@ -100,8 +108,27 @@ export function mergeReports(
   reports: readonly ShardReport[],
   options: { readonly allowPartial?: boolean } = {},
 ): RunReport {
+  const merged = mergeShards(reports, options);
+  // As one run's report: what merging needed stays in the shards' reports.
+  return { ...merged, cases: merged.cases.map(withoutMeasure) };
+}
+
+/** A merged run whose cases are what its shards held of them, in the run's order. */
+export type MergedShards<C extends MergedCase> = Omit<RunReport, 'cases'> & {
+  readonly cases: readonly C[];
+};
+
+/**
+ * `mergeReports` over shards that hold only what merging reads of each case (a reader of
+ * reports too large to hold keeps where each case is beside it): the merged report, with the
+ * shards' cases in the run's order, each as its shard held it.
+ */
+export function mergeShards<C extends MergedCase>(
+  reports: readonly ShardReport<C>[],
+  options: { readonly allowPartial?: boolean } = {},
+): MergedShards<C> {
   const shards = checkShards(reports, options);
-  const base = (shards[0] as CheckedShard).report;
+  const base = (shards[0] as CheckedShard<C>).report;
   const basis = base.basis!;
   const missing = missingShards(shards);
   const { judged, unloaded } = casesInRunOrder(shards);
@@ -151,8 +178,7 @@ export function mergeReports(
     metrics,
     gates,
     ...(reasons.length > 0 && { reasons }),
-    // As one run's report: what merging needed stays in the shards' reports.
-    cases: cases.map(withoutMeasure),
+    cases,
     properties,
     ...(recognition.length > 0 && { recognition }),
     ...(warnings.length > 0 && { warnings }),

@@ -1,6 +1,6 @@
 import type { CompareBasis, RunReport } from '../model/report.ts';
 import { mergeReports } from './merge-reports.ts';
-import { refuse, type ShardReport } from './shard-report.ts';
+import { type MergedCase, refuse, type ShardReport } from './shard-report.ts';
 
 /** The merged report of each variant of a suite with `variants:`, and how they are compared. */
 export interface MergedVariants {
@@ -12,7 +12,7 @@ export interface MergedVariants {
 const EVERY = 'Pass the report.json of every variant of every shard (e.g. shard-*/*/report.json).';
 
 /** True when the reports are runs of variants (`baton run --shard i/n` of a suite with `variants:`). */
-export function areVariantShards(reports: readonly ShardReport[]): boolean {
+export function areVariantShards(reports: readonly ShardReport<MergedCase>[]): boolean {
   return reports.some((r) => r.report.suite.variant !== undefined);
 }
 

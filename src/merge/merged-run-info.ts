@@ -1,5 +1,5 @@
 import type { MergeInfo, RunInfo } from '../model/report.ts';
-import type { CheckedShard } from './check-shards.ts';
+import type { CheckedShard, MergedCase } from './check-shards.ts';
 
 /** When the merged run happened: the shards ran side by side, so their range, not their sum. */
 export interface MergedTiming {
@@ -8,7 +8,7 @@ export interface MergedTiming {
   readonly durationSumMs: number;
 }
 
-export function mergedTiming(shards: readonly CheckedShard[]): MergedTiming {
+export function mergedTiming(shards: readonly CheckedShard<MergedCase>[]): MergedTiming {
   const starts = shards.map((s) => Date.parse(s.report.startedAt));
   const ends = shards.map((s, i) => (starts[i] ?? 0) + s.report.durationMs);
   const start = Math.min(...starts);
@@ -22,7 +22,7 @@ export function mergedTiming(shards: readonly CheckedShard[]): MergedTiming {
 
 /** The run info of the merged report: the first shard's, without its slice, with the merge. */
 export function mergedRunInfo(
-  shards: readonly CheckedShard[],
+  shards: readonly CheckedShard<MergedCase>[],
   missing: readonly number[],
   timing: MergedTiming,
 ): RunInfo {

@@ -1,12 +1,12 @@
 import type { RunReport } from '../model/report.ts';
-import { type CheckedShard, refuse } from './shard-report.ts';
+import { type CheckedShard, type MergedCase, refuse } from './shard-report.ts';
 
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
 /** What must be the same in every shard of one run, with how to put it right. */
 const SAME: readonly {
   readonly what: string;
-  readonly of: (r: RunReport) => unknown;
+  readonly of: (r: Omit<RunReport, 'cases'>) => unknown;
   readonly fix: string;
 }[] = [
   {
@@ -57,7 +57,7 @@ function shown(v: unknown): string {
 }
 
 /** Every shard agrees with the first on what makes them parts of one run. */
-export function checkSame(shards: readonly CheckedShard[]): void {
+export function checkSame(shards: readonly CheckedShard<MergedCase>[]): void {
   const [first, ...rest] = shards;
   if (!first) return;
   for (const s of rest) {

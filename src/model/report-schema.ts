@@ -112,7 +112,8 @@ const CaseMeasure = z
   })
   .describe("What the run's metrics were computed from, one run a repeat (read by baton merge).");
 
-const Case = z.object({
+/** One case of `cases`, as a report holds it. */
+export const ReportCaseSchema = z.object({
   id: z.string(),
   title: z.string(),
   file: z.string().optional(),
@@ -302,7 +303,7 @@ export const RunReportSchema = z.object({
     }),
     cost: z.number().min(0),
   }),
-  cases: z.array(Case),
+  cases: z.array(ReportCaseSchema),
   properties: z
     .array(Property)
     .optional()

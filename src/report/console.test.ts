@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { brokenCaseOutcome } from '../run/broken-case.ts';
 import { renderConsole } from './console.ts';
 import { erroredRun, maskVolatile, passingRun, regressedRun, repeatedRun } from './fixtures.ts';
 import { stepLabel } from './format.ts';
@@ -50,6 +51,22 @@ describe('renderConsole', () => {
         '    Raise timeout_ms',
     );
     expect(out).toMatch(/^FAIL {2}.* 1 errored · gates 2\/4\n$/m);
+  });
+
+  it('names a case file that does not load once, in its title', () => {
+    const { result } = brokenCaseOutcome({
+      file: 'baton/cases/broken.yaml',
+      problems: ['baton/cases/broken.yaml:5:1: invalid YAML: missing closing "quote.'],
+      line: 5,
+    });
+    const base = passingRun();
+    const summary = { ...base.summary, cases: 9, errored: 1 };
+    const report = { ...base, summary, cases: [...base.cases, result] };
+
+    const out = renderConsole(report, plain);
+
+    expect(out).toContain('! ERROR  broken  (does not load) baton/cases/broken.yaml\n');
+    expect(out.split('\n').filter((l) => l.startsWith('! ERROR'))).toHaveLength(1);
   });
 
   it('shows pass^k and per-case repeats when cases repeated', () => {

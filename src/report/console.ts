@@ -115,7 +115,8 @@ function badCase(c: CaseResult, paint: Paint): string[] {
     c.status === 'error' ? paint(['yellow', 'bold'], '! ERROR') : paint(['red', 'bold'], '✗ FAIL');
   const repeats =
     c.repeats > 1 ? `  ${paint('dim', `passed ${c.passedRepeats}/${c.repeats} repeats`)}` : '';
-  const file = c.file === undefined ? '' : `  ${paint('dim', c.file)}`;
+  // A case file that does not load has its path in its title already: printed once.
+  const file = c.file === undefined || c.title.includes(c.file) ? '' : `  ${paint('dim', c.file)}`;
   const seed =
     c.permutationSeed === undefined ? '' : `  ${paint('dim', `order seed ${c.permutationSeed}`)}`;
   const lines = [`${mark}  ${paint('bold', c.id)}  ${c.title}${file}${repeats}${seed}`];

@@ -79,11 +79,17 @@ export function problems(c: CaseResult): readonly ReportFinding[] {
 
 /** A code-keyed record's entries in `FINDING_CODES` order, unknown codes last (sorted). */
 export function byCodeEntries<T>(record: Readonly<Record<string, T | undefined>>): [string, T][] {
-  const known: readonly string[] = FINDING_CODES;
-  const rank = (k: string) => (known.includes(k) ? known.indexOf(k) : known.length);
   return Object.entries(record)
     .filter((e): e is [string, T] => e[1] !== undefined)
-    .sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => compareCodes(a, b));
+}
+
+const CODE_RANK = new Map<string, number>(FINDING_CODES.map((code, i) => [code, i]));
+
+/** Finding codes in `FINDING_CODES` order, unknown codes after them by name. */
+export function compareCodes(a: string, b: string): number {
+  const [x, y] = [CODE_RANK.get(a) ?? CODE_RANK.size, CODE_RANK.get(b) ?? CODE_RANK.size];
+  return x - y || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Histogram buckets: numeric keys in numeric order, then any others (`10+`) as strings. */

@@ -30,13 +30,6 @@ function spilled(
   return { streamed: { ...report, cases: spill.list() }, spill };
 }
 
-/** An HTML report's embedded data, parsed, and the page around it. */
-function pageParts(html: string): { data: unknown; rest: string } {
-  const match = /(<script type="application\/json" id="baton-data">)(.*?)(<\/script>)/s.exec(html);
-  if (!match) throw new Error('the page embeds no data');
-  return { data: JSON.parse(match[2]!), rest: html.replace(match[2]!, '') };
-}
-
 /** Pieces as report.json's text. */
 function bytesOf(pieces: Iterable<string | Uint8Array>): string {
   return Buffer.concat(
@@ -69,13 +62,8 @@ describe('case results spilled to a file and read back', () => {
 
     test(`${name} run spilled as report.json texts: report.json copies them, the others parse them`, () => {
       const { streamed, spill } = spilled(report, caseJsonText);
-      for (const [reporter, render] of Object.entries(RENDERERS)) {
-        if (reporter !== 'html') expect(render(streamed), reporter).toBe(render(report));
-      }
-      // The page embeds the cases as parsed: the same data, keys in report.json's order.
-      const [page, held] = [RENDERERS.html!(streamed), RENDERERS.html!(report)].map(pageParts);
-      expect(page?.data).toEqual(held?.data);
-      expect(page?.rest).toBe(held?.rest);
+      for (const [reporter, render] of Object.entries(RENDERERS))
+        expect(render(streamed), reporter).toBe(render(report));
       expect(bytesOf(renderJsonChunks(streamed, spill.texts()))).toBe(renderJson(report));
       spill.dispose();
     });
@@ -108,6 +96,32 @@ describe('case results spilled to a file and read back', () => {
       spill.dispose();
     },
   );
+
+  property.prop(
+    [
+      fc.array(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 400 }),
+          // Longer than the write buffer holds, with characters of 1 to 4 UTF-8 bytes.
+          fc.constantFrom('é', '€', '😀', 'a', '\ud800').map((c) => c.repeat(90_000)),
+        ),
+        { minLength: 1, maxLength: 30 },
+      ),
+      fc.boolean(),
+    ],
+    { numRuns: 40 },
+  )('texts of any characters and size read back as written', (titles, pretty) => {
+    const base = regressedRun();
+    const cases = titles.map((title, i) => ({ ...base.cases[i % base.cases.length]!, title }));
+    parent ??= mkdtempSync(join(tmpdir(), 'baton-spill-test-'));
+    const render = pretty ? caseJsonText : undefined;
+    const spill = new SpilledCases(parent, render);
+    for (const [i, c] of cases.entries()) spill.add(i, c);
+    const texts = [...spill.texts()].map((t) => Buffer.from(t).toString('utf8'));
+    expect(texts).toEqual(cases.map((c) => (render ?? JSON.stringify)(c)));
+    expect([...spill.list()].map((c) => c.title)).toEqual(cases.map((c) => c.title));
+    spill.dispose();
+  });
 
   test('a bigint in a payload is written as text, in either form', () => {
     const base = regressedRun();

@@ -1,13 +1,14 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readAt } from '../io/read-at.ts';
 import { jsonText } from '../json-text.ts';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import type { CaseSink } from './case-sink.ts';
 import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 
 /** Bytes gathered before one write to the spill file. */
-const FLUSH_AT = 1 << 16;
+const FLUSH_AT = 1 << 18;
 /** Bytes read from the spill file at once when reading it back. */
 const READ_BLOCK = 1 << 20;
 
@@ -41,7 +42,8 @@ export class SpilledCases implements CaseSink<CaseList> {
   readonly file: string;
   private fd: number | undefined;
   private written = 0;
-  private pending: string[] = [];
+  // Texts are encoded straight into this buffer, which is written out when full.
+  private readonly pending = Buffer.allocUnsafe(FLUSH_AT);
   private pendingBytes = 0;
   // Where each result's text starts and how many bytes it has, by its place in the report.
   private readonly offsets: number[] = [];
@@ -63,15 +65,24 @@ export class SpilledCases implements CaseSink<CaseList> {
 
   add(index: number, result: CaseResult): void {
     const text = textOf(result, this.render);
-    const bytes = Buffer.byteLength(text);
     if (this.offsets[index] === undefined) this.count++;
-    this.offsets[index] = this.written + this.pendingBytes;
-    this.lengths[index] = bytes;
+    // At most 3 bytes a UTF-16 unit, and the newline: a text that may not fit goes out alone.
+    if (this.pendingBytes + text.length * 3 + 1 > FLUSH_AT) this.flush();
+    const at = this.written + this.pendingBytes;
+    let bytes: number;
+    if (text.length * 3 + 1 <= FLUSH_AT) {
+      bytes = this.pending.write(text, this.pendingBytes);
+      this.pendingBytes += bytes;
+    } else {
+      const encoded = Buffer.from(text);
+      bytes = encoded.length;
+      this.writeOut(encoded);
+    }
     // A newline between texts keeps the file readable as JSON lines when they are compact.
-    this.pending.push(text, '\n');
-    this.pendingBytes += bytes + 1;
+    this.pending[this.pendingBytes++] = 0x0a;
+    this.offsets[index] = at;
+    this.lengths[index] = bytes;
     this.listed = undefined;
-    if (this.pendingBytes >= FLUSH_AT) this.flush();
   }
 
   /** The results in report order; the same list until another result is added. */
@@ -97,13 +108,16 @@ export class SpilledCases implements CaseSink<CaseList> {
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
-    const buffer = Buffer.from(this.pending.join(''));
+    if (this.pendingBytes === 0) return;
+    const bytes = this.pendingBytes;
+    this.pendingBytes = 0;
+    this.writeOut(this.pending.subarray(0, bytes));
+  }
+
+  private writeOut(buffer: Buffer): void {
     let done = 0;
     while (done < buffer.length) done += writeSync(this.openFd(), buffer, done);
     this.written += buffer.length;
-    this.pending = [];
-    this.pendingBytes = 0;
   }
 
   private openFd(): number {
@@ -134,7 +148,7 @@ export class SpilledCases implements CaseSink<CaseList> {
       const bytes = this.lengths[i] ?? 0;
       if (at === undefined) continue;
       if (at < blockAt || at + bytes > blockAt + block.length) {
-        block = this.readBlock(at, this.runFrom(i));
+        block = readAt(this.openFd(), at, this.runFrom(i));
         blockAt = at;
       }
       if (at + bytes > blockAt + block.length)
@@ -155,17 +169,5 @@ export class SpilledCases implements CaseSink<CaseList> {
       end = next;
     }
     return end - start;
-  }
-
-  /** Up to `size` bytes from `at`, fewer at the file's end. */
-  private readBlock(at: number, size: number): Buffer {
-    const block = Buffer.allocUnsafe(size);
-    let got = 0;
-    while (got < block.length) {
-      const n = readSync(this.openFd(), block, got, block.length - got, at + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return block.subarray(0, got);
   }
 }

@@ -210,6 +210,43 @@ describe('baton merge refuses what is not the shards of one run', () => {
     await refused([join(dir, 'nowhere.json')], /nowhere\.json: there is no such file/);
   });
 
+  test('a shard edited in one case, or cut short, is named with what is wrong', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    const data = JSON.parse(await readFile(s2, 'utf8'));
+    const edited = join(dir, 'edited.json');
+    data.cases[1].status = 'maybe';
+    await writeFile(edited, JSON.stringify(data, null, 2));
+    await refused(
+      [s1, edited, s3],
+      /edited\.json does not hold a report as Baton writes it \(cases\[1\]\.status: /,
+    );
+    const cut = join(dir, 'cut.json');
+    const text = await readFile(s3, 'utf8');
+    await writeFile(cut, text.slice(0, Math.floor(text.length / 2)));
+    await refused(
+      [s1, s2, cut],
+      /Failed to read the shard report .*cut\.json: it is not valid JSON/,
+    );
+  });
+
+  test('shard reports rewritten compact or re-indented merge to the same report', async () => {
+    const [s1, s2, s3] = shards as [string, string, string];
+    const compact = join(dir, 'compact.json');
+    const tabbed = join(dir, 'tabbed.json');
+    await writeFile(compact, JSON.stringify(JSON.parse(await readFile(s1, 'utf8'))));
+    await writeFile(tabbed, JSON.stringify(JSON.parse(await readFile(s3, 'utf8')), null, '\t'));
+    const a = await runCli(['merge', s1, s2, s3, '--out', out('pretty-shards')]);
+    const b = await runCli(['merge', compact, s2, tabbed, '--out', out('rewritten-shards')]);
+    expect(b.code).toBe(a.code);
+    const [x, y] = await Promise.all([
+      readReport(report('pretty-shards')),
+      readReport(report('rewritten-shards')),
+    ]);
+    expect(y.cases).toEqual(x.cases);
+    expect(y.metrics).toEqual(x.metrics);
+    expect(y.gates).toEqual(x.gates);
+  });
+
   test('a shard of another Baton version', async () => {
     const [s1, s2, s3] = shards as [string, string, string];
     const other = join(dir, 'other-version.json');

@@ -1,4 +1,5 @@
 import type { RunReport } from '../../model/report.ts';
+import { inReportOrder } from '../json.ts';
 import { CLIENT_CASE } from './client-case.ts';
 import { CLIENT_LIST } from './client-list.ts';
 import { CLIENT_TIMELINE } from './client-timeline.ts';
@@ -42,13 +43,14 @@ const FILTERS = `<div class="filters" role="search">
  * visible slice at a time. Opens from disk with no network.
  */
 export function renderHtml(report: RunReport, options: HtmlOptions = {}): string {
+  // In report.json's key order: the page's bytes do not depend on how the cases were held.
   const data = {
-    report,
+    report: inReportOrder(report),
     sourceBase: options.sourceBase ?? '',
     label: options.label ?? report.suite.name,
     ...(options.against && {
       against: {
-        report: options.against.report,
+        report: inReportOrder(options.against.report),
         label: options.against.label ?? options.against.report.suite.name,
       },
     }),

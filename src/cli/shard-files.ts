@@ -1,0 +1,129 @@
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readAt } from '../io/read-at.ts';
+import { withoutMeasure } from '../merge/basis.ts';
+import { checkShapeOf } from '../merge/check-shards.ts';
+import type { MergedCase, ShardReport } from '../merge/merge-reports.ts';
+import type { CaseList, CaseResult } from '../model/report.ts';
+import { ReportCaseSchema } from '../model/report-schema.ts';
+import { parseReport } from '../report/json.ts';
+import { type ArrayFieldScan, scanArrayField } from '../report/json-field-scan.ts';
+
+/** Bytes read from a shard report at once. */
+const BLOCK = 1 << 20;
+
+/** What a merge keeps of a case read from a shard report: what it reads, and where the rest is. */
+export type HeldCase = MergedCase &
+  (
+    | { readonly shard: number; readonly item: number }
+    // A shard report read whole (its text is not the plain shape a case-at-a-time read needs).
+    | { readonly result: CaseResult }
+  );
+
+interface OpenShard {
+  readonly fd: number;
+  readonly scan: ArrayFieldScan;
+  block: Buffer;
+  blockAt: number;
+}
+
+/**
+ * The shard reports of one `baton merge`, read a case at a time: each case is parsed and checked
+ * once, kept as what merging reads of it, and read back from its file when a reporter writes it.
+ * Merging 100,000 cases holds none of their results, nor any report's whole text.
+ */
+export class ShardFiles {
+  private readonly open: OpenShard[] = [];
+
+  /**
+   * The report at `path` with only what merging reads of each case. Undefined when its text is
+   * not the plain shape this reader places cases in (the caller reads it whole, and names what is
+   * wrong with it); throws the refusal of a report that is not what Baton writes.
+   */
+  read(path: string, cwd: string): ShardReport<HeldCase> | undefined {
+    let fd: number;
+    try {
+      fd = openSync(resolve(cwd, path), 'r');
+    } catch {
+      return undefined;
+    }
+    const scan = scanArrayField(blocks(fd), 'cases');
+    const header = scan && headerOf(fd, scan);
+    if (!scan || header === undefined) {
+      closeSync(fd);
+      return undefined;
+    }
+    const shard = this.open.push({ fd, scan, block: Buffer.alloc(0), blockAt: 0 }) - 1;
+    const report = parseReport(header, `the shard report ${path}`);
+    checkShapeOf(path, report);
+    const cases: HeldCase[] = [];
+    for (let item = 0; item < scan.offsets.length; item++) {
+      const c = this.parsed(shard, item);
+      if (c === undefined) return undefined;
+      checkShapeOf(path, c, ReportCaseSchema, ['cases', item]);
+      const findings = c.findings.map((f) => ({ code: f.code, outcome: f.outcome }));
+      const { id, status, measured } = c;
+      cases.push({ id, status, findings, ...(measured && { measured }), shard, item });
+    }
+    return { file: path, report: { ...report, cases }, shapeChecked: true };
+  }
+
+  /** The merged cases' results in the order given, each read back from its file as it is reached. */
+  list(cases: readonly HeldCase[]): CaseList {
+    const result = (c: HeldCase): CaseResult =>
+      'result' in c ? c.result : withoutMeasure(this.parsed(c.shard, c.item) as CaseResult);
+    return {
+      length: cases.length,
+      [Symbol.iterator]: function* () {
+        for (const c of cases) yield result(c);
+      },
+    };
+  }
+
+  close(): void {
+    for (const s of this.open.splice(0)) closeSync(s.fd);
+  }
+
+  private parsed(shard: number, item: number): CaseResult | undefined {
+    try {
+      return JSON.parse(this.text(shard, item)) as CaseResult;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** One case's text; cases that follow one another in the file come from one block read. */
+  private text(shard: number, item: number): string {
+    const s = this.open[shard] as OpenShard;
+    const at = s.scan.offsets[item] as number;
+    const length = s.scan.lengths[item] as number;
+    if (at < s.blockAt || at + length > s.blockAt + s.block.length) {
+      s.block = readAt(s.fd, at, Math.max(BLOCK, length));
+      s.blockAt = at;
+    }
+    return s.block.toString('utf8', at - s.blockAt, at - s.blockAt + length);
+  }
+}
+
+/** The file's text without the items of its `cases` array, or undefined when that is not JSON. */
+function headerOf(fd: number, scan: ArrayFieldScan): string | undefined {
+  const size = fstatSync(fd).size;
+  const head = readAt(fd, 0, scan.open + 1);
+  const tail = readAt(fd, scan.close, size - scan.close);
+  const text = Buffer.concat([head, tail]).toString('utf8');
+  try {
+    JSON.parse(text);
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+function* blocks(fd: number): Generator<Uint8Array> {
+  for (let at = 0; ; ) {
+    const block = readAt(fd, at, BLOCK);
+    if (block.length === 0) return;
+    at += block.length;
+    yield block;
+  }
+}
