@@ -96,12 +96,38 @@ export function runChecks(
   return findings;
 }
 
-/** Sums the opportunities every enabled check had in one timeline. */
+/**
+ * Sums the opportunities every enabled check had in one timeline, in the order the codes first
+ * come. A code no check gave a chance is left out (every reader of a run skips a zero): most
+ * codes of most cases, and an object of a few fields stays a fast one.
+ */
 export function countOpportunities(
   checks: readonly EnabledCheck[],
   timeline: Timeline,
   labels: Labels,
 ): Opportunities {
+  const total: Opportunities = {};
+  const zeros: string[] = [];
+  for (const check of checks) {
+    const counts = check.opportunities(timeline, labels);
+    for (const code in counts) {
+      const key = code as keyof Opportunities;
+      const n = counts[key] ?? 0;
+      const sum = total[key];
+      if (sum !== undefined) total[key] = sum + n;
+      else if (n === 0) {
+        if (!zeros.includes(code)) zeros.push(code);
+      } else if (zeros.includes(code)) {
+        // A code that came first with none: its place is where it first came, as every code's.
+        return countAll(checks, timeline, labels);
+      } else total[key] = n;
+    }
+  }
+  return total;
+}
+
+/** Every code the checks name, zeros too, in the order they first come. */
+function countAll(checks: readonly EnabledCheck[], timeline: Timeline, labels: Labels) {
   const total: Opportunities = {};
   for (const check of checks) {
     const counts = check.opportunities(timeline, labels);

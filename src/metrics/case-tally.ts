@@ -8,26 +8,41 @@ import type { CaseRun } from './case-run.ts';
  */
 export function caseTally(runs: readonly CaseRun[]): Partial<Record<FindingCode, CodeTally>> {
   const tally: Partial<Record<FindingCode, { count: number; of: number; runs: number }>> = {};
-  const entry = (code: FindingCode) => {
-    let e = tally[code];
-    if (!e) tally[code] = e = { count: 0, of: 0, runs: 0 };
-    return e;
-  };
+  // Plain loops and no closure: this runs for every case.
   for (const run of runs) {
-    for (const f of run.findings) entry(f.code).count += 1;
-    for (const code of codesOf(run.findings)) entry(code).runs += 1;
+    const findings = run.findings;
+    const many = findings.length > 16 ? new Set<FindingCode>() : undefined;
+    for (let i = 0; i < findings.length; i++) {
+      const code = (findings[i] as CaseRun['findings'][number]).code;
+      let e = tally[code];
+      if (!e) {
+        e = { count: 0, of: 0, runs: 0 };
+        tally[code] = e;
+      }
+      e.count += 1;
+      // A code counts once a run: at its first finding in the run.
+      if (many ? !many.has(code) : !foundBefore(findings, i, code)) {
+        e.runs += 1;
+        many?.add(code);
+      }
+    }
     for (const code in run.opportunities) {
       const n = run.opportunities[code as FindingCode] ?? 0;
-      if (n > 0) entry(code as FindingCode).of += n;
+      if (n <= 0) continue;
+      let e = tally[code as FindingCode];
+      if (!e) {
+        e = { count: 0, of: 0, runs: 0 };
+        tally[code as FindingCode] = e;
+      }
+      e.of += n;
     }
   }
   return tally;
 }
 
-/** The distinct codes of `findings`, in the order found: most runs have a few, and no Set. */
-function codesOf(findings: CaseRun['findings']): Iterable<FindingCode> {
-  if (findings.length > 16) return new Set(findings.map((f) => f.code));
-  const codes: FindingCode[] = [];
-  for (const f of findings) if (!codes.includes(f.code)) codes.push(f.code);
-  return codes;
+/** True when a finding before `i` has `code`: most runs have a few findings, and no Set. */
+function foundBefore(findings: CaseRun['findings'], i: number, code: FindingCode): boolean {
+  for (let j = 0; j < i; j++)
+    if ((findings[j] as CaseRun['findings'][number]).code === code) return true;
+  return false;
 }

@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../model/finding.ts';
+import { FINDING_CODES, type Finding } from '../model/finding.ts';
 import type { CaseRun } from './case-run.ts';
+import { caseRun } from './case-run-arbitrary.ts';
+import { caseTally } from './case-tally.ts';
+import { clusteredRate } from './clustered-rate.ts';
 import { computeMetrics } from './compute-metrics.ts';
 
 function run(over: Partial<CaseRun> = {}): CaseRun {
@@ -58,5 +62,21 @@ describe('computeMetrics', () => {
     expect(m.passRate).toMatchObject({ count: 3, of: 4 });
     expect(m.passAllRepeats).toMatchObject({ count: 1, of: 2 });
     expect(m.cost).toBe(2);
+  });
+
+  it('rates each code exactly as one cluster for every case would, repeats or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(caseRun, { maxLength: 3 }), { maxLength: 12 }), (byCase) => {
+        const { byCode } = computeMetrics(byCase, {});
+        for (const code of FINDING_CODES) {
+          // Every case a cluster of its own, zeros where its tally lacks the code.
+          const clusters = byCase.map((runs) => {
+            const t = caseTally(runs)[code];
+            return { count: t?.count ?? 0, of: t?.of ?? 0, runs: runs.length };
+          });
+          expect(byCode[code]).toEqual(clusteredRate(clusters));
+        }
+      }),
+    );
   });
 });

@@ -32,33 +32,23 @@ export function computeMetrics(
     runs: r.length,
   }));
   const byCode: Partial<Record<FindingCode, Rate>> = {};
-  // A code no case and no property touched has no opportunities: its rate is 0 of 0, without
-  // building one empty cluster a case for it (most codes, in a large run).
-  const touched = new Set<string>(properties.map((p) => PROPERTY_CODE[p.property]));
-  for (const t of tallies) for (const code in t.codes) touched.add(code);
-  const scratch: MutableCluster[] = tallies.map(() => ({ count: 0, of: 0, runs: 0 }));
+  const sparse = clustersByCode(tallies);
   for (const code of FINDING_CODES) {
-    if (!touched.has(code)) {
+    const found = sparse.byCode.get(code);
+    const ofProperties = properties.filter(
+      (p) => PROPERTY_CODE[p.property] === code && p.outcome !== 'skip',
+    );
+    // A code no case and no property touched has no opportunities: its rate is 0 of 0.
+    if (found === undefined && !properties.some((p) => PROPERTY_CODE[p.property] === code)) {
       byCode[code] = wilson(0, 0);
       continue;
     }
-    // One cluster a case, refilled for each code a run touched: clusteredRate reads them only
-    // while it runs.
-    const clusters = scratch;
-    for (let i = 0; i < tallies.length; i++) {
-      const t = tallies[i] as (typeof tallies)[number];
-      const c = t.codes[code] ?? NONE;
-      const cluster = clusters[i] as MutableCluster;
-      cluster.count = c.count;
-      cluster.of = c.of;
-      cluster.runs = t.runs;
-    }
-    clusters.length = tallies.length;
+    const clusters: Cluster[] = found?.clusters ?? [];
+    // A case without the code adds nothing to its sums, but one with repeats still makes the
+    // rate a clustered one: a stand-in of zeros says so.
+    if (sparse.repeated > (found?.repeated ?? 0)) clusters.push(ABSENT_REPEATED);
     // Each property run is a unit of its own: it failed with its code or it did not.
-    for (const p of properties) {
-      if (PROPERTY_CODE[p.property] === code && p.outcome !== 'skip')
-        clusters.push({ count: p.code === code ? 1 : 0, of: 1, runs: 1 });
-    }
+    for (const p of ofProperties) clusters.push({ count: p.code === code ? 1 : 0, of: 1, runs: 1 });
     byCode[code] = clusteredRate(clusters);
   }
   const histogram: Record<string, number> = {};
@@ -86,9 +76,44 @@ export function computeMetrics(
   };
 }
 
-const NONE = { count: 0, of: 0 } as const;
+// What a case with repeats and without a code would add to that code's rate: only zeros.
+const ABSENT_REPEATED: Cluster = Object.freeze({ count: 0, of: 0, runs: 2 });
 
-type MutableCluster = { -readonly [K in keyof Cluster]: Cluster[K] };
+/**
+ * Each code's clusters, one per case whose tally has the code, in case order; `repeated` counts
+ * the cases with more than one run. A case without a code adds zero to every sum a clustered
+ * rate takes, so only the cases that have it are listed: one pass over the tallies.
+ */
+function clustersByCode(
+  tallies: readonly {
+    readonly codes: Readonly<Partial<Record<FindingCode, CodeTally>>>;
+    readonly runs: number;
+  }[],
+): { readonly byCode: ReadonlyMap<string, CodeClusters>; readonly repeated: number } {
+  const byCode = new Map<string, CodeClusters>();
+  let repeated = 0;
+  for (const t of tallies) {
+    const more = t.runs > 1 ? 1 : 0;
+    repeated += more;
+    for (const code in t.codes) {
+      const c = t.codes[code as FindingCode];
+      if (c === undefined) continue;
+      let entry = byCode.get(code);
+      if (entry === undefined) {
+        entry = { clusters: [], repeated: 0 };
+        byCode.set(code, entry);
+      }
+      entry.clusters.push({ count: c.count, of: c.of, runs: t.runs });
+      entry.repeated += more;
+    }
+  }
+  return { byCode, repeated };
+}
+
+interface CodeClusters {
+  readonly clusters: Cluster[];
+  repeated: number;
+}
 
 /** A case's passed runs over its runs with a verdict. */
 function passCluster(runs: readonly CaseRun[]): Cluster {

@@ -1,11 +1,17 @@
 import { type DataPath, formatPath } from '../model/data-path.ts';
-import type { CaseNote, RecognitionCount, RunWarning } from '../model/report.ts';
+import type { CaseNote, MatchCount, RecognitionCount, RunWarning } from '../model/report.ts';
 import type { CaseRun } from './case-run.ts';
 
 /** Finds the line a path of the suite file is written on. */
 export type LineOf = (path: DataPath) => number | undefined;
 
 type Counting = { -readonly [K in keyof Omit<RecognitionCount, 'of'>]: RecognitionCount[K] };
+
+type Entry = { count: Counting; place: number; at: number };
+
+function keyOf(m: MatchCount): string {
+  return `${m.source}\n${m.name}\n${m.path ? formatPath(m.path) : ''}`;
+}
 
 /**
  * Sums what each rule, preset rule, span shape and step rule matched over the cases' first
@@ -27,7 +33,9 @@ export function summarizeRecognition(
  * with the case's place, and the counts come out in the order of the places.
  */
 export class RecognitionTally {
-  private readonly byKey = new Map<string, { count: Counting; place: number; at: number }>();
+  private readonly byKey = new Map<string, Entry>();
+  // A count without a path by source, then name: no key text built per count of every case.
+  private readonly unplaced = new Map<string, Map<string, Entry>>();
   private of = 0;
 
   constructor(private readonly lineOf?: LineOf) {}
@@ -35,16 +43,20 @@ export class RecognitionTally {
   add(run: CaseRun | undefined, place: number): void {
     if (!run?.recognition) return;
     this.of++;
-    run.recognition.forEach((m, at) => {
-      const key = `${m.source}\n${m.name}\n${m.path ? formatPath(m.path) : ''}`;
-      const seen = this.byKey.get(key);
+    const counts = run.recognition;
+    for (let at = 0; at < counts.length; at++) {
+      const m = counts[at] as MatchCount;
+      const seen = this.entryOf(m);
       const hit = m.spans > 0 ? 1 : 0;
       if (seen) {
         // This map's own copy: counting in place costs no object per case.
         seen.count.spans += m.spans;
         seen.count.cases += hit;
-        if (place < seen.place) Object.assign(seen, { place, at });
-        return;
+        if (place < seen.place) {
+          seen.place = place;
+          seen.at = at;
+        }
+        continue;
       }
       const line = m.path && this.lineOf?.(m.path);
       const count: Counting = {
@@ -55,8 +67,21 @@ export class RecognitionTally {
         spans: m.spans,
         cases: hit,
       };
-      this.byKey.set(key, { count, place, at });
-    });
+      const entry = { count, place, at };
+      this.byKey.set(keyOf(m), entry);
+      if (!m.path) {
+        let byName = this.unplaced.get(m.source);
+        if (!byName) {
+          byName = new Map();
+          this.unplaced.set(m.source, byName);
+        }
+        byName.set(m.name, entry);
+      }
+    }
+  }
+
+  private entryOf(m: MatchCount): Entry | undefined {
+    return m.path ? this.byKey.get(keyOf(m)) : this.unplaced.get(m.source)?.get(m.name);
   }
 
   counts(): RecognitionCount[] {

@@ -23,6 +23,28 @@ const TRIGGER = new RegExp(
   [...VALUE_PATTERNS.map((p) => p.hint.source), '[:=]', '[Cc][Oo][Oo][Kk][Ii][Ee]'].join('|'),
 );
 
+/**
+ * Every `name: value` / `name=value` whose name is a secret, its value [REDACTED]. A pair whose
+ * name is not a secret gives up only its name and separator: its value is read again, so that
+ * `note: password=…` or `"msg": "api_key=…"` redacts the pair inside.
+ */
+function redactBarePairs(text: string, keys: SecretKeys): string {
+  BARE.lastIndex = 0;
+  let out = '';
+  let last = 0;
+  for (let m = BARE.exec(text); m !== null; m = BARE.exec(text)) {
+    const [whole, name = '', sep = '', value] = m;
+    if (!keys.has(name) || value === REDACTED) {
+      // At least the name's first character is behind: the scan always moves on.
+      BARE.lastIndex = m.index + name.length + sep.length;
+      continue;
+    }
+    out += `${text.slice(last, m.index)}${name}${sep}${REDACTED}`;
+    last = m.index + whole.length;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
 /** False when no default rule of `redactText` can change `text` (a suite's own may still). */
 export function mayHoldSecret(text: string): boolean {
   return TRIGGER.test(text);
@@ -45,17 +67,15 @@ export function redactText(
       keys.has(name) ? `${name}${sep}${REDACTED}` : m,
     );
   const pairs = /[:=]/.test(out);
-  if (pairs)
+  // A quoted pair needs a quote, a URL parameter a `?` or `&`: a text without one skips it.
+  if (pairs && /["']/.test(out))
     out = out.replace(QUOTED, (m, q, name, sep, open) =>
       keys.has(name) && !m.endsWith(`${REDACTED}${open}`)
         ? `${q}${name}${q}${sep}${open}${REDACTED}${open}`
         : m,
     );
-  if (pairs)
-    out = out.replace(BARE, (m, name, sep, value) =>
-      keys.has(name) && value !== REDACTED ? `${name}${sep}${REDACTED}` : m,
-    );
-  if (pairs)
+  if (pairs) out = redactBarePairs(out, keys);
+  if (pairs && /[?&]/.test(out))
     out = out.replace(QUERY, (m, lead, name) =>
       keys.hasParam(name) ? `${lead}${name}=${REDACTED}` : m,
     );

@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { isCardNumber } from './card-number.ts';
 import { DEFAULT_REDACTION, Redaction } from './redaction.ts';
@@ -22,6 +23,25 @@ describe('redaction by name', () => {
     ],
   ])('%s', (text, redacted) => {
     expect(R.text(text)).toBe(redacted);
+  });
+
+  it.each([
+    ['customer: password=hunter22', 'customer: password=[REDACTED]'],
+    ['note: api_key=abc123xyz', 'note: api_key=[REDACTED]'],
+    ['{"msg": "password=hunter22"}', '{"msg": "password=[REDACTED]"}'],
+    ['x: token: abcdefgh123', 'x: token: [REDACTED]'],
+  ])('redacts a pair right after a pair of another name: %s', (text, redacted) => {
+    expect(R.text(text)).toBe(redacted);
+  });
+
+  test.prop([
+    fc.stringMatching(/^[a-z]{1,12}$/).filter((w) => !R.keys.has(w)),
+    fc.constantFrom(': ', '=', ':', '": "', ' = '),
+    fc.constantFrom('password', 'api_key', 'token', 'client-secret'),
+    fc.constantFrom('=', ': ', ':'),
+    fc.stringMatching(/^[A-Za-z0-9]{8,20}$/),
+  ])('a secret pair after any other name is redacted', (word, sep, name, sep2, secret) => {
+    expect(R.text(`${word}${sep}${name}${sep2}${secret}`)).not.toContain(secret);
   });
 
   it('leaves names that only look alike, and effect keys, alone', () => {

@@ -128,9 +128,30 @@ export async function runCaseOnce(
 
 /** What the built-in shapes recognised, for adapters that count nothing themselves. */
 function shapeCounts(recognizers: readonly Recognizer[], matched: readonly number[]): MatchCount[] {
-  return recognizers.map((r, i) => ({
-    source: 'shape',
-    name: shapeName(r),
-    spans: matched[i] ?? 0,
-  }));
+  const none = noMatches(recognizers);
+  const out: MatchCount[] = [];
+  for (let i = 0; i < recognizers.length; i++) {
+    const spans = matched[i] ?? 0;
+    // Most shapes match nothing in most cases: their count is one shared object.
+    out.push(
+      spans === 0
+        ? (none[i] as MatchCount)
+        : { source: 'shape', name: shapeName(recognizers[i] as Recognizer), spans },
+    );
+  }
+  return out;
+}
+
+const NO_MATCHES = new WeakMap<readonly Recognizer[], readonly MatchCount[]>();
+
+/** Each recognizer's count of nothing matched, made once for a list of recognizers. */
+function noMatches(recognizers: readonly Recognizer[]): readonly MatchCount[] {
+  let counts = NO_MATCHES.get(recognizers);
+  if (counts === undefined) {
+    counts = recognizers.map((r) =>
+      Object.freeze({ source: 'shape' as const, name: shapeName(r), spans: 0 }),
+    );
+    NO_MATCHES.set(recognizers, counts);
+  }
+  return counts;
 }
