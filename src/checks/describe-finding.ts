@@ -115,6 +115,18 @@ export function describeFinding(f: FindingData): string {
   }
 }
 
+/** Fields of a finding before its message, in the order report.json writes them. */
+const BEFORE_MESSAGE = ['check', 'code', 'outcome', 'step', 'distance', 'expected', 'observed'];
+
+/**
+ * The finding with its message, its fields in report.json's order (the message after what it
+ * describes, the rest as the check gave them), so that the report writes it without a copy.
+ */
 export function withMessage(f: FindingData): Finding {
-  return { ...f, message: describeFinding(f) };
+  const out: Record<string, unknown> = {};
+  const data = f as unknown as Record<string, unknown>;
+  for (const k of BEFORE_MESSAGE) if (Object.hasOwn(data, k)) out[k] = data[k];
+  out.message = describeFinding(f);
+  for (const k of Object.keys(data)) if (!Object.hasOwn(out, k)) out[k] = data[k];
+  return out as unknown as Finding;
 }

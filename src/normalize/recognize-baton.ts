@@ -14,7 +14,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
       const step = SpanIndex.stepIndexOf(span);
       if (step === undefined) return undefined;
       const stepKind = str(a, ATTR.stepKind) ?? 'unknown';
-      return { kind: 'step', step, at: span.start, end: span.end, spanId: span.spanId, stepKind };
+      return { kind: 'step', step, at: span.start, spanId: span.spanId, end: span.end, stepKind };
     }
     case EVENT.agent: {
       const agent = str(a, ATTR.agent);

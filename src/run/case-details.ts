@@ -44,9 +44,9 @@ export function addCaseDetails(
   result.participants = { agents: testCase.agents, persons: testCase.persons };
   // A recorded trace's case lists no steps: the ones its adapter derived stand in for them.
   result.steps = testCase.steps.length > 0 ? steps(testCase) : [...(shown?.steps ?? [])];
-  if (cut) result.timeline = cut.timeline;
-  if (cut && cut.omitted > 0) result.timelineOmitted = cut.omitted;
   if (runs.length > 1) result.runs = runs.map((r, i) => repeatResult(r, i, testCase));
+  if (cut && cut.omitted > 0) result.timelineOmitted = cut.omitted;
+  if (cut) result.timeline = cut.timeline;
 }
 
 type DetailKey = 'participants' | 'steps' | 'timeline' | 'timelineOmitted' | 'runs';

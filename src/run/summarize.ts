@@ -46,16 +46,17 @@ export function toCaseResult(
   result.status = status;
   result.repeats = runs.length;
   result.passedRepeats = passedRepeats;
-  result.findings = (shown?.findings ?? []).map((f) => located(f, testCase));
-  result.handoffs = shown?.handoffs ?? [];
+  result.durationMs = Math.round(durationMs * 1000) / 1000;
   result.hops = shown?.handoffs.length ?? 0;
   result.cost = cost / Math.max(1, runs.length);
-  result.durationMs = Math.round(durationMs * 1000) / 1000;
-  if (shown?.error !== undefined) result.error = shown.error;
   if (shown?.permutationSeed !== undefined) result.permutationSeed = shown.permutationSeed;
-  result.tally = caseTally(runs);
+  if (shown?.error !== undefined) result.error = shown.error;
+  result.findings = (shown?.findings ?? []).map((f) => located(f, testCase));
+  result.handoffs = shown?.handoffs ?? [];
   addCaseDetails(result, testCase, runs, shown);
+  // Fields report.json does not list come after its own, by name: `measured`, then `tally`.
   if (measure) result.measured = caseMeasure(runs, testCase.labels.handoffs.length);
+  result.tally = caseTally(runs);
   return result;
 }
 
