@@ -145,21 +145,26 @@ function benchMerge(
   );
 }
 
-if (import.meta.filename === resolve(process.argv[1] ?? '')) {
-  const args = process.argv.slice(2);
-  const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
-  const at = args.indexOf('--reporter');
-  const reporters = at >= 0 ? (args[at + 1] ?? '').split(',').filter(Boolean) : [];
+/** The usage line's options, read from `args` (what follows `run-scale`). */
+export function runScaleOptions(args: readonly string[]) {
+  const flagValue = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
   const sizes = args.filter(
     (a, i) => /^\d+$/.test(a) && args[i - 1] !== '--reporter' && args[i - 1] !== '--shards',
   );
-  const shardsAt = args.indexOf('--shards');
-  benchRunScale(
-    print,
-    sizes.length > 0 ? sizes.map(Number) : [10_000, 100_000],
-    reporters,
-    args.includes('--keep'),
-    args.includes('--source'),
-    shardsAt >= 0 ? Number(args[shardsAt + 1]) : 0,
-  );
+  return {
+    sizes: sizes.length > 0 ? sizes.map(Number) : [10_000, 100_000],
+    reporters: (flagValue('--reporter') ?? '').split(',').filter(Boolean),
+    keep: args.includes('--keep'),
+    source: args.includes('--source'),
+    shards: Number(flagValue('--shards') ?? 0),
+  };
+}
+
+if (import.meta.filename === resolve(process.argv[1] ?? '')) {
+  const o = runScaleOptions(process.argv.slice(2));
+  const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
+  benchRunScale(print, o.sizes, o.reporters, o.keep, o.source, o.shards);
 }

@@ -42,25 +42,15 @@ if (process.argv[2] === 'load-cases') {
   process.exit(0);
 }
 if (process.argv[2] === 'run-scale') {
-  const rest = process.argv.slice(3);
-  const shardsAt = rest.indexOf('--shards');
-  const sizes = rest
-    .filter((a, i) => /^\d+$/.test(a) && (shardsAt < 0 || i !== shardsAt + 1))
-    .map(Number);
   line(
     'machine load (uptime)',
     loadavg()
       .map((x) => x.toFixed(2))
       .join(', '),
   );
-  (await import('./run-scale.ts')).benchRunScale(
-    line,
-    sizes.length > 0 ? sizes : [10_000, 100_000],
-    [],
-    false,
-    process.argv.includes('--source'),
-    shardsAt >= 0 ? Number(rest[shardsAt + 1]) : 0,
-  );
+  const { benchRunScale, runScaleOptions } = await import('./run-scale.ts');
+  const o = runScaleOptions(process.argv.slice(3));
+  benchRunScale(line, o.sizes, o.reporters, o.keep, o.source, o.shards);
   process.exit(0);
 }
 if (process.argv[2] === 'isolation') {

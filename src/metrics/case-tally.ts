@@ -7,18 +7,14 @@ import type { CaseRun } from './case-run.ts';
  * repeats each code appeared in: what clustered intervals and `compare` need from a case.
  */
 export function caseTally(runs: readonly CaseRun[]): Partial<Record<FindingCode, CodeTally>> {
-  const tally: Partial<Record<FindingCode, { count: number; of: number; runs: number }>> = {};
+  const tally: Counting = {};
   // Plain loops and no closure: this runs for every case.
   for (const run of runs) {
     const findings = run.findings;
     const many = findings.length > 16 ? new Set<FindingCode>() : undefined;
     for (let i = 0; i < findings.length; i++) {
       const code = (findings[i] as CaseRun['findings'][number]).code;
-      let e = tally[code];
-      if (!e) {
-        e = { count: 0, of: 0, runs: 0 };
-        tally[code] = e;
-      }
+      const e = entryOf(tally, code);
       e.count += 1;
       // A code counts once a run: at its first finding in the run.
       if (many ? !many.has(code) : !foundBefore(findings, i, code)) {
@@ -28,16 +24,22 @@ export function caseTally(runs: readonly CaseRun[]): Partial<Record<FindingCode,
     }
     for (const code in run.opportunities) {
       const n = run.opportunities[code as FindingCode] ?? 0;
-      if (n <= 0) continue;
-      let e = tally[code as FindingCode];
-      if (!e) {
-        e = { count: 0, of: 0, runs: 0 };
-        tally[code as FindingCode] = e;
-      }
-      e.of += n;
+      if (n > 0) entryOf(tally, code as FindingCode).of += n;
     }
   }
   return tally;
+}
+
+type Counting = Partial<Record<FindingCode, { count: number; of: number; runs: number }>>;
+
+/** The code's entry in `tally`, made on first use (a module function: no closure a case). */
+function entryOf(tally: Counting, code: FindingCode): { count: number; of: number; runs: number } {
+  let e = tally[code];
+  if (!e) {
+    e = { count: 0, of: 0, runs: 0 };
+    tally[code] = e;
+  }
+  return e;
 }
 
 /** True when a finding before `i` has `code`: most runs have a few findings, and no Set. */

@@ -140,22 +140,10 @@ export class Redaction {
 
   /** What a field becomes by its name alone: an id as it is, a secret name's value [REDACTED]. */
   private byName(key: string, value: unknown): unknown {
-    const kind = this.nameKind(key);
-    if (kind === NAME_ID) return value;
-    if (kind === NAME_SECRET && value !== null && typeof value !== 'boolean') return REDACTED;
+    if (IDS.has(key)) return value;
+    // SecretKeys judges each name once.
+    if (this.keys.has(key) && value !== null && typeof value !== 'boolean') return REDACTED;
     return LOOK_THROUGH;
-  }
-
-  // A report repeats a few dozen field names: each is judged once, with one lookup a field.
-  private readonly kinds = new Map<string, number>();
-
-  private nameKind(key: string): number {
-    let kind = this.kinds.get(key);
-    if (kind === undefined) {
-      kind = IDS.has(key) ? NAME_ID : this.keys.has(key) ? NAME_SECRET : NAME_PLAIN;
-      if (this.kinds.size < 10_000) this.kinds.set(key, kind);
-    }
-    return kind;
   }
 }
 
@@ -176,11 +164,6 @@ function jsonOf(value: object, toJSON: (this: object) => unknown): unknown {
     return REDACTED;
   }
 }
-
-// What a field's name makes it: an id Baton made, a secret name, or neither.
-const NAME_ID = 0;
-const NAME_SECRET = 1;
-const NAME_PLAIN = 2;
 
 // byName's answer when the field's value must be looked through.
 const LOOK_THROUGH = Symbol('look through');
