@@ -78,3 +78,22 @@ describe('validateFiles on files of many cases', () => {
     }
   });
 });
+
+describe('validateFiles tells suites from cases by content', () => {
+  test('a case that mentions an adapter is still a case, with the same problems as any case', async () => {
+    const dir = await mkdtemp(join(process.cwd(), 'test/.kinds-'));
+    try {
+      const body = (text: string) =>
+        `id: c\nsteps:\n  - custmer: "${text}"\nexpect: { handoffs: [] }\n`;
+      await writeFile(join(dir, 'plain.yaml'), body('hello'));
+      await writeFile(join(dir, 'talks.yaml'), body('my adapter broke'));
+      const results = await validateFiles([join(dir, 'plain.yaml'), join(dir, 'talks.yaml')]);
+      expect(results.map((r) => r.kind)).toEqual(['case', 'case']);
+      const words = results.map((r) => r.problems.map((p) => `${p.line}:${p.path}:${p.message}`));
+      expect(words[0]?.some((w) => w.includes('custmer'))).toBe(true);
+      expect(words[1]).toEqual(words[0]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

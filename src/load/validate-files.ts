@@ -1,13 +1,16 @@
 import { basename, dirname } from 'node:path';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import type { Suite } from '../model/suite.ts';
+import { caseFileReader } from './case-reader.ts';
 import { caseSources, isJsonLines } from './case-stream.ts';
-import { casesOfText } from './cases-of-text.ts';
-import { readUserFile } from './files.ts';
+import { casesOfBytes, casesOfText } from './cases-of-text.ts';
+import { decodedText } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
 import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
+import type { Loaded } from './loaded.ts';
+import { mapBounded } from './map-bounded.ts';
 import { isRecord } from './schema-at-path.ts';
 import { splitYamlStream } from './yaml-stream.ts';
 
@@ -30,14 +33,29 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
     paths.length > 0 ? paths : DEFAULT_VALIDATE_PATHS,
     paths.length > 0,
   );
+  // Case files are read and parsed as a run reads them (in line, the fast parser first), once:
+  // the suites below take their cases from this cache instead of parsing them again.
+  const cache: CaseCache = new Map();
+  const read = caseFileReader();
+  const shared = new Map<string, string>();
+  const checked = await mapBounded(files, async (file) => {
+    const bytes = await read(file);
+    if (!bytes.ok) return { entry: { file, kind: guessKind(file), problems: bytes.problems } };
+    if (!mayBeSuite(bytes.value)) {
+      const loaded = casesOfBytes(bytes.value, file, shared);
+      cache.set(file, Promise.resolve(loaded));
+      return { entry: caseEntry(file, loaded) };
+    }
+    const text = decodedText(file, bytes.value);
+    if (!text.ok) return { entry: { file, kind: guessKind(file), problems: text.problems } };
+    return validateText(file, text.value);
+  });
   const results = new Map<string, ValidatedFile>();
   const suites: Suite[] = [];
-  for (const file of files) {
-    const { entry, suite } = await validateFile(file);
-    results.set(file, entry);
+  for (const { entry, suite } of checked) {
+    results.set(entry.file, entry);
     if (suite !== undefined) suites.push(suite);
   }
-  const cache: CaseCache = new Map();
   const seen = new Map<string, Set<string>>();
   for (const suite of suites) {
     const { files: caseFiles, problems } = await loadSuiteCases(suite, cache);
@@ -49,19 +67,28 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
   return [...results.values()];
 }
 
-async function validateFile(file: string): Promise<{ entry: ValidatedFile; suite?: Suite }> {
-  const text = await readUserFile(file, { caseFile: isJsonLines(file) });
-  if (!text.ok) return { entry: { file, kind: guessKind(file), problems: text.problems } };
+const ADAPTER = Buffer.from('adapter');
+
+/**
+ * Only a file that holds the word `adapter` can be a suite (a suite names its adapter at the
+ * top level); every other file is cases, checked as a run checks them.
+ */
+function mayBeSuite(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(ADAPTER) !== -1;
+}
+
+function caseEntry(file: string, loaded: readonly Loaded[]): ValidatedFile {
+  const problems = loaded.flatMap(({ result }) => (result.ok ? [] : result.problems));
+  return { file, kind: 'case', problems };
+}
+
+/** A file that may be a suite: a suite when its one document has a top-level `adapter`. */
+function validateText(file: string, text: string): { entry: ValidatedFile; suite?: Suite } {
   // A JSON-lines file or a YAML stream holds cases, never a suite: read as a suite reads them.
-  if (isJsonLines(file) || (splitYamlStream(text.value)?.length ?? 0) > 1) {
-    const problems = casesOfText(text.value, file).flatMap(({ result }) =>
-      result.ok ? [] : result.problems,
-    );
-    return { entry: { file, kind: 'case', problems } };
-  }
-  const sources = caseSources(text.value, file);
-  // A JSON-lines file or a YAML stream holds cases, never a suite.
-  if (sources.length !== 1 || isJsonLines(file)) {
+  if (isJsonLines(file) || (splitYamlStream(text)?.length ?? 0) > 1)
+    return { entry: caseEntry(file, casesOfText(text, file)) };
+  const sources = caseSources(text, file);
+  if (sources.length !== 1) {
     const problems = sources.flatMap(({ source }) => {
       const result = source.ok ? caseFromSource(source.value) : source;
       return result.ok ? [] : result.problems;
