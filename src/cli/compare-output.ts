@@ -9,6 +9,7 @@ import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { parseReport } from '../report/json.ts';
 import { type CliIo, EXIT } from './io.ts';
+import { readLargeReport } from './report-file.ts';
 
 /** Where and how a comparison is shown and written. */
 export interface ComparisonOutput {
@@ -56,6 +57,8 @@ export async function emitComparison(
 
 /** Reads a saved report.json for a comparison; a missing or foreign file is a usage error. */
 export async function readRunReport(path: string, cwd: string, role: string): Promise<RunReport> {
+  const large = readLargeReport(resolve(cwd, path), `the ${role} report ${path}`);
+  if (large) return large;
   let text: string;
   try {
     text = await readFile(resolve(cwd, path), 'utf8');

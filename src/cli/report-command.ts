@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
-import type { RunReport } from '../model/report.ts';
+import type { RunReport, StreamedReport } from '../model/report.ts';
 import { renderConsole } from '../report/console.ts';
 import { parseReport } from '../report/json.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
+import { openLargeReport, readLargeReport } from './report-file.ts';
 import { parseReporters } from './reporters.ts';
 import { writeReports } from './write-reports.ts';
 
@@ -16,6 +17,8 @@ export interface ReportFlags {
 }
 
 async function read(file: string, io: CliIo): Promise<RunReport> {
+  const large = readLargeReport(resolve(io.cwd, file), file);
+  if (large) return large;
   let text: string;
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
@@ -34,14 +37,30 @@ async function read(file: string, io: CliIo): Promise<RunReport> {
  * shows each case's two timelines side by side. Exits as the run did: 0 passed, 1 failed.
  */
 export async function reportCommand(file: string, flags: ReportFlags, io: CliIo): Promise<number> {
-  const report = await read(file, io);
+  // A large report alone is read a case at a time as each reporter writes it; side by side
+  // with another, both are held (the page pairs their cases).
+  const opened =
+    flags.against === undefined ? openLargeReport(resolve(io.cwd, file), file) : undefined;
+  try {
+    return await render(file, opened?.report ?? (await read(file, io)), flags, io);
+  } finally {
+    opened?.close();
+  }
+}
+
+async function render(
+  file: string,
+  report: StreamedReport,
+  flags: ReportFlags,
+  io: CliIo,
+): Promise<number> {
   const other = flags.against === undefined ? undefined : await read(flags.against, io);
   const formats = parseReporters(flags.reporter) ?? ['html'];
   if (formats.includes('console')) io.stdout(renderConsole(report, { color: io.color }));
   if (formats.includes('github')) await githubOutput(report, io);
   const dir = resolve(io.cwd, flags.out ?? dirname(file));
   const sourceBase = githubSourceBase(io);
-  const label = (f: string, r: RunReport) => `${r.suite.name} (${f})`;
+  const label = (f: string, r: StreamedReport) => `${r.suite.name} (${f})`;
   const written = await writeReports(report, formats, dir, {
     cwd: io.cwd,
     ...(sourceBase !== undefined && { sourceBase }),

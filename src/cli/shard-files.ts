@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readAt } from '../io/read-at.ts';
 import { withoutMeasure } from '../merge/basis.ts';
@@ -8,6 +8,7 @@ import type { CaseList, CaseResult } from '../model/report.ts';
 import { ReportCaseSchema } from '../model/report-schema.ts';
 import { parseReport } from '../report/json.ts';
 import { type ArrayFieldScan, scanArrayField } from '../report/json-field-scan.ts';
+import { fileBlocks, headerOf } from './report-file.ts';
 
 /** Bytes read from a shard report at once. */
 const BLOCK = 1 << 20;
@@ -47,7 +48,7 @@ export class ShardFiles {
     } catch {
       return undefined;
     }
-    const scan = scanArrayField(blocks(fd), 'cases');
+    const scan = scanArrayField(fileBlocks(fd), 'cases');
     const header = scan && headerOf(fd, scan);
     if (!scan || header === undefined) {
       closeSync(fd);
@@ -102,28 +103,5 @@ export class ShardFiles {
       s.blockAt = at;
     }
     return s.block.toString('utf8', at - s.blockAt, at - s.blockAt + length);
-  }
-}
-
-/** The file's text without the items of its `cases` array, or undefined when that is not JSON. */
-function headerOf(fd: number, scan: ArrayFieldScan): string | undefined {
-  const size = fstatSync(fd).size;
-  const head = readAt(fd, 0, scan.open + 1);
-  const tail = readAt(fd, scan.close, size - scan.close);
-  const text = Buffer.concat([head, tail]).toString('utf8');
-  try {
-    JSON.parse(text);
-    return text;
-  } catch {
-    return undefined;
-  }
-}
-
-function* blocks(fd: number): Generator<Uint8Array> {
-  for (let at = 0; ; ) {
-    const block = readAt(fd, at, BLOCK);
-    if (block.length === 0) return;
-    at += block.length;
-    yield block;
   }
 }
