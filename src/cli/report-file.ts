@@ -84,18 +84,35 @@ export function openLargeReport(
   }
 }
 
-/** The cases of an opened report, each parsed from its bytes; blocks are read as they are reached. */
-function* casesOf(fd: number, scan: ArrayFieldScan, source: string): Generator<CaseResult> {
-  let block: Buffer = Buffer.alloc(0);
-  let blockAt = 0;
-  for (let item = 0; item < scan.offsets.length; item++) {
-    const at = scan.offsets[item] as number;
-    const length = scan.lengths[item] as number;
-    if (at < blockAt || at + length > blockAt + block.length) {
-      block = readAt(fd, at, Math.max(BLOCK, length));
-      blockAt = at;
+/**
+ * The texts of a scanned array's items, read back from the file: items that follow one another
+ * come from one block read.
+ */
+export class ItemTexts {
+  private block: Buffer = Buffer.alloc(0);
+  private blockAt = 0;
+
+  constructor(
+    private readonly fd: number,
+    private readonly scan: ArrayFieldScan,
+  ) {}
+
+  text(item: number): string {
+    const at = this.scan.offsets[item] as number;
+    const length = this.scan.lengths[item] as number;
+    if (at < this.blockAt || at + length > this.blockAt + this.block.length) {
+      this.block = readAt(this.fd, at, Math.max(BLOCK, length));
+      this.blockAt = at;
     }
-    const text = block.toString('utf8', at - blockAt, at - blockAt + length);
+    return this.block.toString('utf8', at - this.blockAt, at - this.blockAt + length);
+  }
+}
+
+/** The cases of an opened report, each parsed from its bytes as it is reached. */
+function* casesOf(fd: number, scan: ArrayFieldScan, source: string): Generator<CaseResult> {
+  const texts = new ItemTexts(fd, scan);
+  for (let item = 0; item < scan.offsets.length; item++) {
+    const text = texts.text(item);
     try {
       yield JSON.parse(text) as CaseResult;
     } catch (error) {

@@ -1,17 +1,13 @@
 import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readAt } from '../io/read-at.ts';
 import { withoutMeasure } from '../merge/basis.ts';
 import { checkShapeOf } from '../merge/check-shards.ts';
 import type { MergedCase, ShardReport } from '../merge/merge-reports.ts';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import { ReportCaseSchema } from '../model/report-schema.ts';
 import { parseReport } from '../report/json.ts';
-import { type ArrayFieldScan, scanArrayField } from '../report/json-field-scan.ts';
-import { fileBlocks, headerOf } from './report-file.ts';
-
-/** Bytes read from a shard report at once. */
-const BLOCK = 1 << 20;
+import { scanArrayField } from '../report/json-field-scan.ts';
+import { fileBlocks, headerOf, ItemTexts } from './report-file.ts';
 
 /** What a merge keeps of a case read from a shard report: what it reads, and where the rest is. */
 export type HeldCase = MergedCase &
@@ -23,9 +19,7 @@ export type HeldCase = MergedCase &
 
 interface OpenShard {
   readonly fd: number;
-  readonly scan: ArrayFieldScan;
-  block: Buffer;
-  blockAt: number;
+  readonly texts: ItemTexts;
 }
 
 /**
@@ -54,7 +48,7 @@ export class ShardFiles {
       closeSync(fd);
       return undefined;
     }
-    const shard = this.open.push({ fd, scan, block: Buffer.alloc(0), blockAt: 0 }) - 1;
+    const shard = this.open.push({ fd, texts: new ItemTexts(fd, scan) }) - 1;
     const report = parseReport(header, `the shard report ${path}`);
     checkShapeOf(path, report);
     const cases: HeldCase[] = [];
@@ -87,21 +81,9 @@ export class ShardFiles {
 
   private parsed(shard: number, item: number): CaseResult | undefined {
     try {
-      return JSON.parse(this.text(shard, item)) as CaseResult;
+      return JSON.parse((this.open[shard] as OpenShard).texts.text(item)) as CaseResult;
     } catch {
       return undefined;
     }
-  }
-
-  /** One case's text; cases that follow one another in the file come from one block read. */
-  private text(shard: number, item: number): string {
-    const s = this.open[shard] as OpenShard;
-    const at = s.scan.offsets[item] as number;
-    const length = s.scan.lengths[item] as number;
-    if (at < s.blockAt || at + length > s.blockAt + s.block.length) {
-      s.block = readAt(s.fd, at, Math.max(BLOCK, length));
-      s.blockAt = at;
-    }
-    return s.block.toString('utf8', at - s.blockAt, at - s.blockAt + length);
   }
 }
