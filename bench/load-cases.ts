@@ -2,7 +2,8 @@
 // temporary folder twice, as N case files and as one YAML stream of N documents, then loads each
 // with the suite loader in fresh processes, interleaved (files, stream, files, …), each timing
 // read + parse + check and reporting its own peak memory. Prints the median cases/s and the
-// largest peak of each layout, with the machine load.
+// largest peak of each layout, with the machine load. In the same rounds it times a whole
+// `baton validate cases` of the case files with the built CLI (dist/), as a user runs it.
 // Usage: node bin/run-ts.mjs bench/load-cases.ts [N=10000] [--keep] [--against <checkout>]
 // (or npm run bench -- load-cases [N]). `--against` also measures another checkout of Baton
 // (an older commit, say) in the same interleaved rounds, by this file's measuring code;
@@ -10,7 +11,7 @@
 // it prints cases per second of the process's CPU time, which other work on a shared machine
 // disturbs less.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,6 +85,18 @@ function measure(checkout: string, dir: string): Measured {
   return JSON.parse(out.trim().split('\n').at(-1) as string) as Measured;
 }
 
+/**
+ * Seconds of one whole `baton validate cases` (the built CLI of `checkout`, as installed) in the
+ * folder of case files; undefined when that checkout has no build.
+ */
+function validateSeconds(checkout: string, dir: string): number | undefined {
+  const bin = join(checkout, 'dist/cli/bin.js');
+  if (!existsSync(bin)) return undefined;
+  const started = performance.now();
+  execFileSync(process.execPath, [bin, 'validate', 'cases'], { cwd: dir, stdio: 'ignore' });
+  return (performance.now() - started) / 1e3;
+}
+
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 /**
@@ -99,7 +112,12 @@ export async function benchLoadCases(
   const dir = writeCases(n);
   const checkouts = [{ label: 'case loading', path: root }];
   if (against !== undefined) checkouts.push({ label: 'case loading, against', path: against });
-  const rows = checkouts.map((c) => ({ ...c, files: [] as Measured[], stream: [] as Measured[] }));
+  const rows = checkouts.map((c) => ({
+    ...c,
+    files: [] as Measured[],
+    stream: [] as Measured[],
+    validate: [] as number[],
+  }));
   const loads: number[] = [];
   try {
     for (let round = 0; round < 3; round++) {
@@ -110,6 +128,8 @@ export async function benchLoadCases(
       ]) {
         row.files.push(measure(row.path, join(dir, 'files')));
         row.stream.push(measure(row.path, join(dir, 'stream')));
+        const seconds = validateSeconds(row.path, join(dir, 'files'));
+        if (seconds !== undefined) row.validate.push(seconds);
         loads.push(loadavg()[0] as number);
       }
     }
@@ -126,6 +146,12 @@ export async function benchLoadCases(
         `${n} case files ${rate(row.files)} (peak ${peak(row.files)} MB${failed(row.files)}) · ` +
           `one YAML stream of ${n} ${rate(row.stream)} (peak ${peak(row.stream)} MB${failed(row.stream)}) ` +
           `(medians of 3 interleaved processes: read + parse + check; ${load})`,
+      );
+      line(
+        `  baton validate${row.path === root ? '' : ', against'}`,
+        row.validate.length === 0
+          ? `not measured: ${join(row.path, 'dist/cli/bin.js')} is not built (npm run build)`
+          : `${n} case files in ${median(row.validate).toFixed(2)} s (the built CLI, whole process; median of ${row.validate.length}, in the same rounds)`,
       );
     }
   } finally {
