@@ -61,20 +61,74 @@ export function leanRun(run: CaseRun, first: boolean): CaseRun {
   };
 }
 
-/** The case kept after its result is built. */
-export function keptCase(result: CaseResult, expected: number, runs: readonly CaseRun[]): KeptCase {
+/** Distinct shapes a run shares at most: past this, kept cases hold their own objects. */
+const MAX_SHAPES = 10_000;
+
+/**
+ * Kept cases' parts that many cases have alike, one object each: the tally, the summary and the
+ * lean runs of 100,000 cases that mostly passed are a few dozen shapes, not 100,000 objects
+ * each. Nothing reads a kept part to change it. One for each run: it holds only what that run
+ * keeps.
+ */
+export class KeptShapes {
+  private readonly known = new Map<string, unknown>();
+
+  /** The object already kept under `key`, else `value`, kept under it. */
+  one<T>(key: string, value: T): T {
+    const known = this.known.get(key);
+    if (known !== undefined) return known as T;
+    if (this.known.size < MAX_SHAPES) this.known.set(key, value);
+    return value;
+  }
+}
+
+function tallyKey(tally: KeptCase['tally']): string {
+  let key = 't';
+  for (const code in tally) {
+    const e = tally[code as FindingCode] as CodeTally;
+    key += `|${code}:${e.count},${e.of},${e.runs}`;
+  }
+  return key;
+}
+
+/** Undefined for a run holding what only it has (notes, escaped errors): it is not shared. */
+function runsKey(runs: readonly CaseRun[]): string | undefined {
+  let key = 'r';
+  for (const r of runs) {
+    if (r.notes !== undefined || r.strays !== undefined) return undefined;
+    key += `|${r.status}/${r.handoffs.length}/`;
+    for (const f of r.findings) key += `${f.code}:${f.outcome},`;
+    for (const t of r.targets)
+      key += `/${JSON.stringify(t.expected)}>${JSON.stringify(t.observed)}`;
+  }
+  return key;
+}
+
+/** The case kept after its result is built; with `shapes`, its parts shared with like cases. */
+export function keptCase(
+  result: CaseResult,
+  expected: number,
+  runs: readonly CaseRun[],
+  shapes?: KeptShapes,
+): KeptCase {
   const failing = result.findings.filter((f) => f.outcome !== 'pass');
+  const summarized: Summarized = {
+    status: result.status,
+    findings:
+      failing.length === 0 ? NO_FINDINGS : failing.map(({ code, outcome }) => ({ code, outcome })),
+  };
+  const lean = runs.map((r, i) => leanRun(r, i === 0));
+  const tally = result.tally ?? caseTally(runs);
+  if (!shapes) return { id: result.id, expected, summarized, runs: lean, tally };
+  const leanKey = runsKey(lean);
   return {
     id: result.id,
     expected,
-    summarized: {
-      status: result.status,
-      findings:
-        failing.length === 0
-          ? NO_FINDINGS
-          : failing.map(({ code, outcome }) => ({ code, outcome })),
-    },
-    runs: runs.map((r, i) => leanRun(r, i === 0)),
-    tally: result.tally ?? caseTally(runs),
+    summarized: shapes.one(
+      `s|${summarized.status}|${failing.map((f) => `${f.code}:${f.outcome}`).join(',')}`,
+      summarized,
+    ),
+    runs: leanKey === undefined ? lean : shapes.one(leanKey, lean),
+    tally: shapes.one(tallyKey(tally), tally),
   };
 }

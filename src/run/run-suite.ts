@@ -22,7 +22,7 @@ import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
 import { type CaseSink, memorySink } from './case-sink.ts';
 import { collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
-import { type KeptCase, keptCase } from './lean-run.ts';
+import { type KeptCase, KeptShapes, keptCase } from './lean-run.ts';
 import { type CaseSource, PackedCases } from './packed-cases.ts';
 import { mapPool } from './pool.ts';
 import { runCaseOnce } from './run-case.ts';
@@ -112,11 +112,13 @@ export async function runSuiteInto<L extends CaseList>(
   const redaction = new Redaction(config.redact);
   const recognition = new RecognitionTally(plan.suite.lineOf);
   const kept: (KeptCase | undefined)[] = new Array(plan.cases.length);
+  // Cases alike keep one tally, summary and lean runs between them.
+  const shapes = new KeptShapes();
   // One set for every case, holding the finishing case's tally: redaction is synchronous.
   const trusted = new Set<object>();
   const finish = (c: Case, index: number, runs: readonly CaseRun[]) => {
     const result = toCaseResult(c, runs, config.costs, plan.measure);
-    kept[index] = keptCase(result, c.labels.handoffs.length, runs);
+    kept[index] = keptCase(result, c.labels.handoffs.length, runs, shapes);
     recognition.add(runs[0], index);
     trusted.clear();
     if (result.tally) trusted.add(result.tally);
@@ -153,7 +155,7 @@ export async function runSuiteInto<L extends CaseList>(
       plan.cases.length + all.length - ran.length,
       redaction.shared(result, undefined, CASE_DEPTH),
     );
-    all.push(keptCase(result, 0, [run]));
+    all.push(keptCase(result, 0, [run], shapes));
   }
   const runsByCase = all.map((k) => k.runs);
   const metrics = computeMetrics(
