@@ -15,7 +15,8 @@ export function withSuiteHttpEffects(
   adapter: Adapter,
   config: ParsedSuite,
   suiteFile: string,
-  cases: readonly Case[],
+  /** Only their faults are read: packed cases (see `PackedCase`) keep them at hand. */
+  cases: readonly { readonly faults?: Case['faults'] | undefined }[],
   extra: { readonly refuseProcesses?: boolean } = {},
 ): Adapter {
   const faults = [...config.faults, ...cases.flatMap((c) => c.faults ?? [])];

@@ -1,7 +1,7 @@
 import type { Adapter } from '../adapters/adapter.ts';
 import { createAdapter } from '../adapters/create-adapter.ts';
 import { withSuiteHttpEffects } from '../effects/suite-effects.ts';
-import type { Case } from '../model/labelled-case.ts';
+import { type HeldCase, unpackCase } from '../load/packed-case.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { ParsedSuite } from '../model/suite.ts';
 export async function suiteAdapter(
   config: ParsedSuite,
   suiteFile: string,
-  cases: readonly Case[],
+  cases: readonly HeldCase[],
 ): Promise<Adapter> {
   const inner = await createAdapter(config.adapter, suiteFile, { faults: config.faults });
   if (config.isolation === 'none') return withSuiteHttpEffects(inner, config, suiteFile, cases);
@@ -23,7 +23,8 @@ export async function suiteAdapter(
     inner,
     suiteFile,
     config,
-    cases,
+    // Isolates are sent whole cases when they start.
+    cases: cases.map(unpackCase),
     closeWaitMs: config.timeout_ms,
   });
 }

@@ -1,5 +1,3 @@
-import type { Case } from '../model/labelled-case.ts';
-
 /** Which cases to keep: the suite's tag rules, then the ids and tags asked for on a command line. */
 export interface CaseFilter {
   /** Keep cases with any of these tags (all when empty). */
@@ -12,7 +10,11 @@ export interface CaseFilter {
   readonly filterTags?: readonly string[];
 }
 
-export function keepCase(c: Case, filter: CaseFilter): boolean {
+/** Reads only the id and tags: a packed case is chosen without being unpacked. */
+export function keepCase(
+  c: { readonly id: string; readonly tags: readonly string[] },
+  filter: CaseFilter,
+): boolean {
   const has = (tags: readonly string[]) => tags.some((t) => c.tags.includes(t));
   if (filter.tags.length > 0 && !has(filter.tags)) return false;
   if (has(filter.excludeTags)) return false;
@@ -29,6 +31,6 @@ export function idMatches(id: string, pattern: string): boolean {
 }
 
 /** Sorts by id with a plain code-unit comparison, so the order is the same on every machine. */
-export function byId(a: Case, b: Case): number {
+export function byId(a: { readonly id: string }, b: { readonly id: string }): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -1,11 +1,13 @@
 import type { FileProblem } from '../errors.ts';
-import type { Case } from '../model/labelled-case.ts';
+import { LARGE_RUN } from '../io/collect-garbage.ts';
 import type { Suite } from '../model/suite.ts';
 import { caseFileReader, type ReadCaseBytes } from './case-reader.ts';
 import { casesOfBytes, type Loaded } from './cases-of-text.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath } from './files.ts';
+import type { LoadResult } from './load-result.ts';
 import { mapBounded } from './map-bounded.ts';
+import { CaseArena, type HeldCase, packCase } from './packed-case.ts';
 import { suiteSay } from './wording.ts';
 
 export { casesOfText, type Loaded } from './cases-of-text.ts';
@@ -14,14 +16,20 @@ export { casesOfText, type Loaded } from './cases-of-text.ts';
 export interface SuiteCases {
   /** The case files, as displayed in problems (relative to the working folder when inside it). */
   readonly files: string[];
-  readonly cases: Case[];
+  /** Packed (see `PackedCase`) when the suite names `LARGE_RUN` files or more. */
+  readonly cases: HeldCase[];
   readonly problems: FileProblem[];
 }
 
 /** Case files already read, by display path: `baton validate` checks many suites over the same cases. */
 export type CaseCache = Map<string, Promise<readonly Loaded[]>>;
 
-export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<SuiteCases> {
+/** `packFrom`: how many case files make a suite large enough to pack its cases (LARGE_RUN). */
+export async function loadSuiteCases(
+  suite: Suite,
+  cache?: CaseCache,
+  packFrom: number = LARGE_RUN,
+): Promise<SuiteCases> {
   const { files, problems, regular } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
   const shared = new Map<string, string>();
@@ -35,9 +43,11 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
     }
     return entry;
   };
+  // A large suite packs each case as its file is checked: its objects are never all alive.
+  const arena = shown.length >= packFrom ? new CaseArena() : undefined;
   // Bounded: each file's text and parse tree are dropped once its case is checked.
-  const loaded = await mapBounded(shown, load);
-  const cases: Case[] = [];
+  const loaded = await mapBounded(shown, async (file) => held(await load(file), arena));
+  const cases: HeldCase[] = [];
   const firstFile = new Map<string, NonNullable<Loaded['idAt']>>();
   for (const { result, idAt } of loaded.flat()) {
     if (!result.ok) {
@@ -55,6 +65,17 @@ export async function loadSuiteCases(suite: Suite, cache?: CaseCache): Promise<S
     cases.push(result.value);
   }
   return { files: shown, cases, problems };
+}
+
+/** A file's loaded cases as the suite holds them: packed into `arena` when there is one. */
+function held(
+  list: readonly Loaded[],
+  arena: CaseArena | undefined,
+): readonly { readonly result: LoadResult<HeldCase>; readonly idAt?: Loaded['idAt'] }[] {
+  if (arena === undefined) return list;
+  return list.map((l) =>
+    l.result.ok ? { ...l, result: { ok: true, value: packCase(l.result.value, arena) } } : l,
+  );
 }
 
 /** The cases of one file: one, or many for a YAML stream or a JSON-lines file. */

@@ -4,6 +4,7 @@ import type { Suite } from '../model/suite.ts';
 import { byId, keepCase } from './case-filters.ts';
 import { displayPath, locateInFile } from './files.ts';
 import { loadSuiteCases } from './load-suite-cases.ts';
+import { type HeldCase, unpackCase } from './packed-case.ts';
 import { suiteSay } from './wording.ts';
 
 /** Case ids (exact, or with `*` wildcards) and tags (any of) asked for on the command line. */
@@ -26,6 +27,21 @@ export async function selectCases(
   suite: Suite,
   filters: CaseSelection = {},
 ): Promise<SelectedCases> {
+  const { cases, problems } = await selectHeldCases(suite, filters);
+  return { cases: cases.map(unpackCase), problems };
+}
+
+/** `SelectedCases` as a run holds them: packed (see `PackedCase`) in a suite of `LARGE_RUN` files or more. */
+export interface HeldSelection {
+  readonly cases: HeldCase[];
+  readonly problems: FileProblem[];
+}
+
+/** `selectCases` for a run: a large suite's cases stay packed until each one runs. */
+export async function selectHeldCases(
+  suite: Suite,
+  filters: CaseSelection = {},
+): Promise<HeldSelection> {
   const { cases, problems } = await loadSuiteCases(suite);
   const { tags, exclude_tags } = suite.config.cases;
   const kept = cases

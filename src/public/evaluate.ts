@@ -6,7 +6,7 @@ import { suiteAdapter } from '../isolation/suite-adapter.ts';
 import { loadContracts } from '../load/load-contracts.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
-import { selectCases } from '../load/select-cases.ts';
+import { selectHeldCases } from '../load/select-cases.ts';
 import { caseOrders, caseWithBasis, reportBasis } from '../merge/basis.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import type { Case } from '../model/labelled-case.ts';
@@ -173,7 +173,7 @@ export async function evaluateSuiteInto<L extends CaseList>(
  * adapter. Its own frame holds the selection, so nothing of it outlives the call but these.
  */
 async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
-  const selection = await selectCases(suite, {
+  const selection = await selectHeldCases(suite, {
     ...(options.caseIds && { caseIds: [...options.caseIds] }),
     ...(options.tags && { tags: [...options.tags] }),
   });

@@ -1,11 +1,11 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from '../io/collect-garbage.ts';
 import { readAt } from '../io/read-at.ts';
 import { jsonText } from '../json-text.ts';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import type { CaseSink } from './case-sink.ts';
-import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from './collect-garbage.ts';
 
 /** Bytes gathered before one write to the spill file. */
 const FLUSH_AT = 1 << 18;

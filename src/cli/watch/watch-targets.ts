@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { FileProblem } from '../../errors.ts';
 import { loadSuiteFile } from '../../load/load-suite.ts';
-import { selectCases } from '../../load/select-cases.ts';
+import { selectHeldCases } from '../../load/select-cases.ts';
 
 /** The files one suite's run depends on, as absolute paths. */
 export interface WatchTargets {
@@ -70,7 +70,7 @@ export async function scanSuite(
   const suiteFile = resolve(cwd, suitePath);
   const loaded = await loadSuiteFile(suiteFile);
   if (!loaded.ok) return { ok: false, problems: loaded.problems };
-  const selection = await selectCases(loaded.value, filters);
+  const selection = await selectHeldCases(loaded.value, filters);
   const cases = new Map<string, string>();
   for (const c of selection.cases) if (c.file !== undefined) cases.set(resolve(cwd, c.file), c.id);
   const broken = new Map<string, FileProblem[]>();
