@@ -17,8 +17,11 @@ export interface ReportFlags {
 }
 
 async function read(file: string, io: CliIo): Promise<RunReport> {
-  const large = readLargeReport(resolve(io.cwd, file), file);
-  if (large) return large;
+  return readLargeReport(resolve(io.cwd, file), file) ?? readWhole(file, io);
+}
+
+/** The report as one text: a smaller one, or one whose cases the large reader cannot place. */
+async function readWhole(file: string, io: CliIo): Promise<RunReport> {
   let text: string;
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
@@ -42,7 +45,7 @@ export async function reportCommand(file: string, flags: ReportFlags, io: CliIo)
   const opened =
     flags.against === undefined ? openLargeReport(resolve(io.cwd, file), file) : undefined;
   try {
-    return await render(file, opened?.report ?? (await read(file, io)), flags, io);
+    return await render(file, opened?.report ?? (await readWhole(file, io)), flags, io);
   } finally {
     opened?.close();
   }

@@ -24,8 +24,13 @@ export class PackedCase {
 
   /** The case again: a copy of its own each time. */
   unpack(): Case {
-    return JSON.parse(this.bytes.toString('utf8')) as Case;
+    return caseOfBytes(this.bytes);
   }
+}
+
+/** A packed case's bytes back as the case. */
+export function caseOfBytes(bytes: Buffer): Case {
+  return JSON.parse(bytes.toString('utf8')) as Case;
 }
 
 /** A case as loading hands it on: the object, or packed. */

@@ -182,9 +182,8 @@ async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
   if (suiteProblems.length > 0) return { ok: false as const, problems };
   const contracts = await loadContracts(suite);
   if (!contracts.ok) return contracts;
-  // Isolates are sent the cases when they start: they keep a list of their own.
-  const forAdapter = suite.config.isolation === 'none' ? selection.cases : [...selection.cases];
-  const adapter = await suiteAdapter(suite.config, suite.file, forAdapter);
+  // Isolates get a list of their own (unpacked): the selection's is emptied below.
+  const adapter = await suiteAdapter(suite.config, suite.file, selection.cases);
   // What `baton merge` checks shard reports against and recomputes their verdict from.
   const selected = selection.cases.map((c) => c.id);
   const shard = options.skipCases ? [] : inShard(selection.cases, options.shard);

@@ -1,5 +1,11 @@
 import { CASES_PER_COLLECTION, collectGarbage, LARGE_RUN } from '../io/collect-garbage.ts';
-import { CaseArena, type HeldCase, PackedCase, packCase } from '../load/packed-case.ts';
+import {
+  CaseArena,
+  caseOfBytes,
+  type HeldCase,
+  PackedCase,
+  packCase,
+} from '../load/packed-case.ts';
 import type { Case } from '../model/labelled-case.ts';
 
 /** Bytes packed between two collections of the case objects already packed. */
@@ -56,7 +62,7 @@ export class PackedCases implements CaseSource {
 
   at(index: number): Case | undefined {
     const slot = this.slots[index];
-    return Buffer.isBuffer(slot) ? (JSON.parse(slot.toString('utf8')) as Case) : slot;
+    return Buffer.isBuffer(slot) ? caseOfBytes(slot) : slot;
   }
 
   /** The case at `index` has run: its bytes are let go (and every so often, the garbage). */
