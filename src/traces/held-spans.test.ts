@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HeldSpans, Texts } from './held-spans.ts';
+import { type HeldChain, HeldSpanArena, NO_PLACE } from './held-spans.ts';
 import { toSpanRecord } from './otlp-spans.ts';
 
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -40,20 +41,104 @@ const raws: Record<string, unknown>[] = [
   },
 ];
 
-describe('HeldSpans', () => {
+const chain = (): HeldChain => ({ head: NO_PLACE, tail: NO_PLACE, count: 0 });
+
+describe('HeldSpanArena', () => {
   it('gives back each span as the record toSpanRecord makes of it, in the order added', () => {
-    const held = new HeldSpans();
-    const texts = new Texts();
+    const arena = new HeldSpanArena();
+    const held = chain();
     const roots = raws.map((r) =>
-      held.add(r, r.spanId as string, toSpanRecord(r)?.start as number, texts),
+      arena.add(held, r, r.spanId as string, toSpanRecord(r)?.start as number),
     );
     expect(roots).toEqual([true, false, true]);
     expect(held.count).toBe(3);
-    const records = held.records(TRACE);
+    const records = arena.take(held, TRACE);
     expect(records).toStrictEqual(raws.map((r) => toSpanRecord(r)));
     // Same fields in the same order, as a report writes them.
     expect(records.map((r) => JSON.stringify(r))).toEqual(
       raws.map((r) => JSON.stringify(toSpanRecord(r))),
+    );
+    expect(held).toEqual(chain());
+  });
+
+  const hex = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-fA-F]{${n}}$`));
+  const id = fc.oneof(
+    hex(16),
+    hex(16),
+    fc.base64String({ minLength: 12, maxLength: 12 }),
+    fc.string(),
+  );
+  const value = fc.oneof(
+    fc.record({ stringValue: fc.string({ maxLength: 40 }) }),
+    fc.record({ intValue: fc.oneof(fc.integer(), fc.constant('9007199254740993')) }),
+    fc.record({ boolValue: fc.boolean() }),
+    fc.record({
+      arrayValue: fc.record({
+        values: fc.array(fc.record({ doubleValue: fc.double() }), { maxLength: 3 }),
+      }),
+    }),
+    fc.constant({}),
+  );
+  const raw = fc.record(
+    {
+      spanId: id,
+      parentSpanId: fc.option(id, { nil: undefined }),
+      name: fc.constantFrom('chat gpt-4o', 'execute_tool refund', '', 'invoke_agent Triage'),
+      startTimeUnixNano: fc.constantFrom('1700000000000000000', '1700000000001500000', 5),
+      endTimeUnixNano: fc.constantFrom('1700000000002000000', undefined, 'later'),
+      status: fc.constantFrom(undefined, { code: 1 }, { code: 2 }, { code: 'STATUS_CODE_OK' }),
+      attributes: fc.array(
+        fc.record({
+          key: fc.constantFrom('gen_ai.operation.name', 'gen_ai.tool.name', 'n', 'k'),
+          value,
+        }),
+        { maxLength: 5 },
+      ),
+    },
+    { requiredKeys: ['spanId', 'name', 'startTimeUnixNano'] },
+  );
+
+  it('holds any interleaving of traces, reusing freed places, without mixing their spans', () => {
+    // Each step adds a span to one of four traces, or takes one whole: what comes out of a
+    // trace is always what went into it since it was last taken, as toSpanRecord reads it.
+    const step = fc.oneof(
+      fc.record({ trace: fc.nat(3), add: raw }),
+      fc.record({ trace: fc.nat(3), add: fc.constant(undefined) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(step, { maxLength: 200 }),
+        fc.integer({ min: 1, max: 8 }),
+        (steps, first) => {
+          // Few places at first: the arrays grow while traces are held, and places are reused.
+          const arena = new HeldSpanArena(undefined, first);
+          const chains = [chain(), chain(), chain(), chain()];
+          const expected: unknown[][] = [[], [], [], []];
+          const check = (t: number) => {
+            const traceId = `trace-${t}`;
+            expect(arena.take(chains[t] as HeldChain, traceId)).toStrictEqual(
+              (expected[t] as Record<string, unknown>[]).map((r) =>
+                toSpanRecord({ ...r, traceId }),
+              ),
+            );
+            expected[t] = [];
+          };
+          for (const s of steps) {
+            if (s.add === undefined) {
+              check(s.trace);
+              continue;
+            }
+            const r = s.add as Record<string, unknown>;
+            const record = toSpanRecord({ ...r, traceId: 'x' });
+            if (record === undefined) continue;
+            const root = arena.add(chains[s.trace] as HeldChain, r, record.spanId, record.start);
+            expect(root).toBe(record.parentId === undefined);
+            expected[s.trace]?.push(r);
+          }
+          for (let t = 0; t < 4; t++) check(t);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -2,9 +2,6 @@ import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-rec
 import { attributeValue, spanRecord } from './otlp-spans.ts';
 import { nanosToMillis, otlpId } from './otlp-values.ts';
 
-/** Slots a span takes in `refs` before its attributes: span id, parent id, name, status, count. */
-const FIXED = 5;
-
 /**
  * One copy of each recurring text. JSON.parse makes a new string for every attribute key it
  * reads (they are values of `key` fields, not property names) and for every name and value
@@ -36,79 +33,250 @@ export class Texts {
   }
 }
 
+/** Where one trace's spans are in a HeldSpanArena: a chain of places, oldest first. */
+export interface HeldChain {
+  head: number;
+  tail: number;
+  /** Spans in the chain. */
+  count: number;
+}
+
+/** No place: the end of a chain, or an empty one. */
+export const NO_PLACE = -1;
+const NONE = NO_PLACE;
+/** Flags of a place: the span id, the parent id held as two 32-bit words; a parent at all. */
+const SPAN_WORDS = 1;
+const PARENT_WORDS = 2;
+const HAS_PARENT = 4;
+/** The status sits above the flags: 0 unset, 1 ok, 2 error. */
+const STATUS_SHIFT = 3;
+const STATUS = [undefined, 'ok', 'error'] as const;
+/** Slots a place takes in `refs`: span id and parent id when not held as words, then the name. */
+const REFS = 3;
+const DIGIT_CODES = Int32Array.from('0123456789abcdef', (d) => d.charCodeAt(0));
+
 /**
- * One trace's spans while a reader holds them, in two arrays instead of a record object (with
- * an attributes object and two boxed times) a span. A held span outlives young-generation
- * collections, and the collector copies every object that does, twice; here what is copied is
- * the span's own strings and a few array slots. `records` builds the SpanRecords exactly as
- * `toSpanRecord` would have, when the trace is handed out (they then die young).
+ * The spans of every trace a reader holds, in a few large arrays shared by all of them, instead
+ * of objects and growing arrays of each trace's own. A held span outlives young-generation
+ * collections, and every object that does is copied, promoted, and then grows the old
+ * generation until a full collection: in profiles of a 1,000,000-span file those copies were
+ * most of what the reader promoted. Here the arrays are too large for the young generation and
+ * are never copied; places are reused through free lists; an id of 16 hex digits (nearly every
+ * OTLP span id) is held as two 32-bit words, not as the string JSON.parse made. A span's
+ * attributes are a chain of key and value pairs, the keys and short values shared through
+ * `Texts`. `take` builds the SpanRecords exactly as `toSpanRecord` makes them from the raw spans
+ * (they then die young) and frees the places.
  */
-export class HeldSpans {
-  /** Per span: span id, parent id, name, status, attribute count, then key and value pairs. */
-  private readonly refs: unknown[] = [];
-  /** Per span: start and end, unboxed in a double array. */
-  private readonly times: number[] = [];
-  /** Spans held. */
-  count = 0;
+export class HeldSpanArena {
+  private capacity = 0;
+  private free = NONE;
+  private ids = new Int32Array(0);
+  private flags = new Uint8Array(0);
+  private times = new Float64Array(0);
+  private next = new Int32Array(0);
+  private firstPair = new Int32Array(0);
+  private refs: unknown[] = [];
+  private pairCapacity = 0;
+  private pairFree = NONE;
+  private pairNext = new Int32Array(0);
+  private pairRefs: unknown[] = [];
+
+  /** `firstPlaces`: spans (and twice as many attributes) held before the arrays first grow. */
+  constructor(
+    private readonly texts = new Texts(),
+    private readonly firstPlaces = 4096,
+  ) {}
 
   /**
-   * Adds a raw OTLP span whose trace id, span id and start were read already; returns whether
+   * Adds a raw OTLP span whose span id and start were read already to `chain`; returns whether
    * it is a root (no parent). The rest is converted as `toSpanRecord` converts it.
    */
-  add(raw: Record<string, unknown>, spanId: string, start: number, texts: Texts): boolean {
+  add(chain: HeldChain, raw: Record<string, unknown>, spanId: string, start: number): boolean {
+    if (this.free === NONE) this.grow();
+    const at = this.free;
+    const next = this.next;
+    this.free = next[at] as number;
     const parentId = otlpId(raw.parentSpanId, 8);
+    let flags = statusCode(statusOf(raw.status)) << STATUS_SHIFT;
+    const r = at * REFS;
     const refs = this.refs;
-    const at = refs.length;
-    refs.push(
-      spanId,
-      parentId,
-      typeof raw.name === 'string' ? texts.one(raw.name) : '',
-      statusOf(raw.status),
-      0,
-    );
-    this.times.push(start, nanosToMillis(raw.endTimeUnixNano) ?? start);
-    const list = raw.attributes;
-    if (Array.isArray(list)) {
-      let n = 0;
-      for (const kv of list) {
-        const key = (kv as { key?: unknown } | null)?.key;
-        if (typeof key !== 'string') continue;
-        const value = attributeValue((kv as { value?: unknown }).value);
-        if (value === undefined) continue;
-        // Short string values are the ones that recur (operations, models, agents), not ids.
-        refs.push(
-          texts.one(key),
-          typeof value === 'string' && value.length <= 32 ? texts.one(value) : value,
-        );
-        n++;
-      }
-      refs[at + FIXED - 1] = n;
+    if (this.holdWords(spanId, at * 4)) flags |= SPAN_WORDS;
+    else refs[r] = spanId;
+    if (parentId !== undefined) {
+      flags |= HAS_PARENT;
+      if (this.holdWords(parentId, at * 4 + 2)) flags |= PARENT_WORDS;
+      else refs[r + 1] = parentId;
     }
-    this.count++;
+    refs[r + 2] = typeof raw.name === 'string' ? this.texts.one(raw.name) : '';
+    this.flags[at] = flags;
+    this.times[2 * at] = start;
+    this.times[2 * at + 1] = nanosToMillis(raw.endTimeUnixNano) ?? start;
+    this.firstPair[at] = this.pairsOf(raw.attributes);
+    next[at] = NONE;
+    if (chain.tail === NONE) chain.head = at;
+    else next[chain.tail] = at;
+    chain.tail = at;
+    chain.count++;
     return parentId === undefined;
   }
 
-  /** The held spans as SpanRecords of `traceId`, in the order they were added. */
-  records(traceId: string): SpanRecord[] {
-    const { refs, times } = this;
-    const out: SpanRecord[] = new Array(this.count);
-    for (let s = 0, i = 0; s < this.count; s++) {
-      const n = refs[i + FIXED - 1] as number;
+  /** The chain's spans as SpanRecords of `traceId`, in the order added; frees their places. */
+  take(chain: HeldChain, traceId: string): SpanRecord[] {
+    const out: SpanRecord[] = new Array(chain.count);
+    const { refs, ids, flags, times, next, firstPair, pairRefs, pairNext } = this;
+    for (let i = 0, at = chain.head; at !== NONE; i++) {
+      const r = at * REFS;
+      const f = flags[at] as number;
       const attributes: Record<string, AttrValue | undefined> = {};
-      for (let a = i + FIXED, stop = a + 2 * n; a < stop; a += 2)
-        attributes[refs[a] as string] = refs[a + 1] as AttrValue;
-      out[s] = spanRecord(
+      let p = firstPair[at] as number;
+      if (p !== NONE) {
+        let last = p;
+        for (; p !== NONE; p = pairNext[p] as number) {
+          attributes[pairRefs[2 * p] as string] = pairRefs[2 * p + 1] as AttrValue;
+          pairRefs[2 * p] = pairRefs[2 * p + 1] = undefined;
+          last = p;
+        }
+        pairNext[last] = this.pairFree;
+        this.pairFree = firstPair[at] as number;
+      }
+      out[i] = spanRecord(
         traceId,
-        refs[i] as string,
-        refs[i + 1] as string | undefined,
-        refs[i + 2] as string,
-        times[2 * s] as number,
-        times[2 * s + 1] as number,
+        f & SPAN_WORDS ? hex16(ids, at * 4) : (refs[r] as string),
+        f & HAS_PARENT
+          ? f & PARENT_WORDS
+            ? hex16(ids, at * 4 + 2)
+            : (refs[r + 1] as string)
+          : undefined,
+        refs[r + 2] as string,
+        times[2 * at] as number,
+        times[2 * at + 1] as number,
         attributes,
-        refs[i + 3] as 'ok' | 'error' | undefined,
+        STATUS[f >> STATUS_SHIFT],
       );
-      i += FIXED + 2 * n;
+      // Cleared, so a freed place keeps no strings alive.
+      refs[r] = refs[r + 1] = refs[r + 2] = undefined;
+      const following = next[at] as number;
+      next[at] = this.free;
+      this.free = at;
+      at = following;
     }
+    chain.head = chain.tail = NONE;
+    chain.count = 0;
     return out;
   }
+
+  /** Holds `id` as two words at `ids[w]` when it is 16 lowercase hex digits; false otherwise. */
+  private holdWords(id: string, w: number): boolean {
+    if (id.length !== 16) return false;
+    for (let k = 0; k < 2; k++) {
+      let word = 0;
+      for (let i = k * 8; i < k * 8 + 8; i++) {
+        const c = id.charCodeAt(i);
+        const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+        if (d < 0) return false;
+        word = (word << 4) | d;
+      }
+      this.ids[w + k] = word;
+    }
+    return true;
+  }
+
+  /** The attribute list as a chain of pairs (first place, or NONE), converted as a record keeps it. */
+  private pairsOf(list: unknown): number {
+    if (!Array.isArray(list)) return NONE;
+    let first = NONE;
+    let last = NONE;
+    for (const kv of list) {
+      const key = (kv as { key?: unknown } | null)?.key;
+      if (typeof key !== 'string') continue;
+      const value = attributeValue((kv as { value?: unknown }).value);
+      if (value === undefined) continue;
+      if (this.pairFree === NONE) this.growPairs();
+      const p = this.pairFree;
+      this.pairFree = this.pairNext[p] as number;
+      this.pairRefs[2 * p] = this.texts.one(key);
+      // Short string values are the ones that recur (operations, models, agents), not ids.
+      this.pairRefs[2 * p + 1] =
+        typeof value === 'string' && value.length <= 32 ? this.texts.one(value) : value;
+      this.pairNext[p] = NONE;
+      if (last === NONE) first = p;
+      else this.pairNext[last] = p;
+      last = p;
+    }
+    return first;
+  }
+
+  /** Doubles the places, chaining the new ones into the free list. */
+  private grow(): void {
+    const old = this.capacity;
+    const capacity = Math.max(this.firstPlaces, old * 2);
+    this.ids = widened(this.ids, new Int32Array(4 * capacity));
+    this.flags = widened(this.flags, new Uint8Array(capacity));
+    this.times = widened(this.times, new Float64Array(2 * capacity));
+    this.firstPair = widened(this.firstPair, new Int32Array(capacity));
+    this.next = chained(this.next, capacity, this.free);
+    this.refs = widenedRefs(this.refs, capacity * REFS);
+    this.free = old;
+    this.capacity = capacity;
+  }
+
+  private growPairs(): void {
+    const old = this.pairCapacity;
+    const capacity = Math.max(2 * this.firstPlaces, old * 2);
+    this.pairNext = chained(this.pairNext, capacity, this.pairFree);
+    this.pairRefs = widenedRefs(this.pairRefs, capacity * 2);
+    this.pairFree = old;
+    this.pairCapacity = capacity;
+  }
+}
+
+function statusCode(status: 'ok' | 'error' | undefined): number {
+  return status === 'ok' ? 1 : status === 'error' ? 2 : 0;
+}
+
+/** Two words as the 16 lowercase hex digits they were read from. */
+function hex16(ids: Int32Array, w: number): string {
+  const a = ids[w] as number;
+  const b = ids[w + 1] as number;
+  const d = DIGIT_CODES;
+  return String.fromCharCode(
+    d[(a >>> 28) & 15] as number,
+    d[(a >>> 24) & 15] as number,
+    d[(a >>> 20) & 15] as number,
+    d[(a >>> 16) & 15] as number,
+    d[(a >>> 12) & 15] as number,
+    d[(a >>> 8) & 15] as number,
+    d[(a >>> 4) & 15] as number,
+    d[a & 15] as number,
+    d[(b >>> 28) & 15] as number,
+    d[(b >>> 24) & 15] as number,
+    d[(b >>> 20) & 15] as number,
+    d[(b >>> 16) & 15] as number,
+    d[(b >>> 12) & 15] as number,
+    d[(b >>> 8) & 15] as number,
+    d[(b >>> 4) & 15] as number,
+    d[b & 15] as number,
+  );
+}
+
+function widened<T extends Int32Array | Uint8Array | Float64Array>(from: T, to: T): T {
+  to.set(from as never);
+  return to;
+}
+
+/** `from` grown to `capacity` places, the new ones chained in order and then to `free`. */
+function chained(
+  from: Int32Array<ArrayBuffer>,
+  capacity: number,
+  free: number,
+): Int32Array<ArrayBuffer> {
+  const next = widened(from, new Int32Array(capacity));
+  for (let i = from.length; i < capacity; i++) next[i] = i + 1 < capacity ? i + 1 : free;
+  return next;
+}
+
+function widenedRefs(from: unknown[], length: number): unknown[] {
+  const refs: unknown[] = new Array(length).fill(undefined);
+  for (let i = 0; i < from.length; i++) refs[i] = from[i];
+  return refs;
 }

@@ -1,5 +1,5 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { HeldSpans, Texts } from './held-spans.ts';
+import { type HeldChain, HeldSpanArena, NO_PLACE } from './held-spans.ts';
 import { spanDefect } from './otlp-spans.ts';
 import { nanosToMillis, otlpId } from './otlp-values.ts';
 import { type OnProblem, readSpanBatches } from './read-batches.ts';
@@ -31,9 +31,9 @@ export interface ReadTracesOptions {
   readonly onProblem?: OnProblem;
 }
 
-interface Open {
+/** A trace being read; itself the chain of its spans in the arena. */
+interface Open extends HeldChain {
   readonly id: string;
-  readonly spans: HeldSpans;
   /** The sequence number of its last span. */
   last: number;
   rootSeen: boolean;
@@ -68,13 +68,13 @@ export async function* readTraces(
   let waits = 0;
   let held = 0;
   const finish = (t: Open, cut: boolean): Trace => {
-    held -= t.spans.count;
+    held -= t.count;
     t.held = 'done';
     traces.delete(t.id);
     done.add(t.id);
-    return { traceId: t.id, spans: t.spans.records(t.id), partial: cut || t.late };
+    return { traceId: t.id, spans: arena.take(t, t.id), partial: cut || t.late };
   };
-  const texts = new Texts();
+  const arena = new HeldSpanArena();
   let lates: string[] = [];
   for await (const batch of readSpanBatches(file, onProblem)) {
     for (const raw of batch.raw) {
@@ -91,8 +91,10 @@ export async function* readTraces(
       let t = traces.get(id);
       if (t === undefined) {
         t = {
+          head: NO_PLACE,
+          tail: NO_PLACE,
+          count: 0,
           id,
-          spans: new HeldSpans(),
           last: 0,
           rootSeen: false,
           late: done.has(id),
@@ -102,7 +104,7 @@ export async function* readTraces(
         traces.set(id, t);
         if (t.late) lates.push(id);
       } else t.held = 'open';
-      if (t.spans.add(r, spanId, start, texts)) t.rootSeen = true;
+      if (arena.add(t, r, spanId, start)) t.rootSeen = true;
       t.last = seq;
       open.touch(t, seq++);
       held++;
