@@ -80,7 +80,8 @@ function runOnce(
     env: { ...process.env, NO_COLOR: '1', CI: '' },
   });
   const seconds = (performance.now() - started) / 1e3;
-  const peak = timePeak(run.stderr) ?? Number(/baton-peak-rss-mb (\d+)/.exec(run.stderr)?.[1]);
+  const peak =
+    timePeak(run.stderr) ?? Number(/baton-peak-rss-kb (\d+)/.exec(run.stderr)?.[1]) / 1024;
   const verdict = /^(PASS|FAIL)\b.*$/m.exec(run.stdout)?.[0] ?? run.stderr.slice(-400);
   return { cases: n, seconds, peakMb: peak, exit: run.status, verdict };
 }

@@ -1,25 +1,22 @@
 /**
  * Reading recorded traces: writes a 1,000,000-span OTLP JSON-lines file to the temp folder (as a
  * Collector's file exporter would: batches of 100 spans, 64 conversations in flight, each span
- * written when it ends; every trace is whole), then, in child processes of their own taking
- * turns, reads it with a bare `readline` + `JSON.parse` loop (the parser's speed: it only counts
- * the spans) and with Baton's streaming reader normalising every trace into a timeline. Prints
- * spans/s of both, their ratio (median of interleaved rounds, with the machine load during them),
- * each one's peak resident memory and CPU time, and how many traces came out cut: checked against
- * the generator, not taken from the reader. Then runs `baton traces stats` on the same file once
- * (the command as a user runs it, in a child of its own) for its time and peak memory.
+ * written when it ends; every trace is whole), then, in child processes of their own on plain
+ * Node taking turns (bench/traces-child.mjs), reads it with a bare `readline` + `JSON.parse` loop
+ * (the parser's speed: it only counts the spans) and with Baton's streaming reader from the
+ * built package (`baton-handoffs/traces`) normalising every trace into a timeline. Prints spans/s
+ * of both, their ratio (median of interleaved rounds, with the machine load during them), each
+ * one's peak resident memory and CPU time, and how many traces came out cut: checked against the
+ * generator, not taken from the reader. Then runs the built `baton traces stats` on the same file
+ * once (the command as a user runs it) for its time, CPU and peak memory. Needs `npm run build`.
  * Usage: node bin/run-ts.mjs bench/traces.ts [spans=1000000]
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { CliIo } from '../src/cli/io.ts';
-import { normalize } from '../src/normalize/normalize.ts';
-import { readTraces } from '../src/traces/read-traces.ts';
 
 const BATCH = 100;
 const IN_FLIGHT = 64;
@@ -47,6 +44,8 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.lengt
 /** Writes the file, then times both readers in child processes, taking turns; prints with `line`. */
 export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> {
   const root = resolve(import.meta.dirname, '..');
+  if (!existsSync(join(root, 'dist/public/traces.js')))
+    throw new Error('dist/ is missing: run npm run build');
   const file = join(tmpdir(), `baton-bench-traces-${process.pid}.jsonl`);
   try {
     const written = await writeFile(file, spans);
@@ -55,10 +54,10 @@ export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> 
       'trace file (OTLP JSON lines)',
       `${written.spans} spans in ${written.traces} whole traces, ${fileMb.toFixed(0)} MB, written in ${(written.ms / 1e3).toFixed(1)} s`,
     );
-    const child = (mode: string): Read => {
+    const child = (mode: 'bare' | 'baton'): Read => {
       const out = execFileSync(
         process.execPath,
-        ['--expose-gc', join(root, 'bin/run-ts.mjs'), join(root, 'bench/traces.ts'), mode, file],
+        [join(root, 'bench/traces-child.mjs'), mode, file, String(SPANS_PER_TURN)],
         { encoding: 'utf8', maxBuffer: 1 << 20 },
       );
       return JSON.parse(out.trim().split('\n').at(-1) as string) as Read;
@@ -68,16 +67,16 @@ export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> 
     const loads: string[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       loads.push((loadavg()[0] as number).toFixed(1));
-      if (i % 2 === 0) bare.push(child('--bare'));
-      baton.push(child('--baton'));
-      if (i % 2 === 1) bare.push(child('--bare'));
+      if (i % 2 === 0) bare.push(child('bare'));
+      baton.push(child('baton'));
+      if (i % 2 === 1) bare.push(child('bare'));
     }
     const rate = (r: Read) => r.spans / (r.ms / 1e3);
     const b = baton.at(-1) as Read;
     const figures = (reads: Read[]) =>
       `${Math.round(median(reads.map(rate)))} spans/s  peak RSS ${median(reads.map((r) => r.peakRssMb)).toFixed(0)} MB  CPU ${(median(reads.map((r) => r.cpuMs)) / 1e3).toFixed(1)} s`;
     line('bare readline + JSON.parse loop', figures(bare));
-    line('baton read + normalise', figures(baton));
+    line('baton read + normalise (built)', figures(baton));
     line(
       '  speed vs the bare loop',
       `${median(baton.map((r, i) => rate(r) / rate(bare[i] as Read))).toFixed(2)}× (median of ${ROUNDS} interleaved rounds; load during them ${loads.join(' → ')})`,
@@ -87,10 +86,10 @@ export async function benchTraces(line: Line, spans = 1_000_000): Promise<void> 
       `${b.traces} read, ${b.handoffs} handoffs, ${b.cut} cut (missing spans), ${b.partial} flagged partial by the reader`,
     );
     const load = (loadavg()[0] as number).toFixed(1);
-    const stats = child('--stats');
+    const stats = statsCli(root, file);
     line(
-      'baton traces stats',
-      `${Math.round(written.spans / (stats.ms / 1e3))} spans/s  peak RSS ${stats.peakRssMb.toFixed(0)} MB  CPU ${(stats.cpuMs / 1e3).toFixed(1)} s  (${stats.traces} conversations; load ${load})`,
+      'baton traces stats (built CLI)',
+      `${Math.round(written.spans / (stats.ms / 1e3))} spans/s  peak RSS ${stats.peakRssMb.toFixed(0)} MB  CPU ${(stats.cpuMs / 1e3).toFixed(1)} s  (${stats.conversations} conversations; load ${load})`,
     );
   } finally {
     await rm(file, { force: true });
@@ -184,113 +183,41 @@ export async function writeFile(file: string, total: number) {
   return { spans, traces: turns, ms: performance.now() - started };
 }
 
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e3;
-}
-
-/** Samples this process's resident memory until stopped; returns the peak in MB. */
-function rssSampler(): () => number {
-  globalThis.gc?.();
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 20);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, process.memoryUsage.rss()) / 1e6;
-  };
-}
-
-/** The parser's speed: each line parsed, its spans counted, nothing kept. */
-async function readBare(file: string): Promise<Read> {
-  const stop = rssSampler();
+/**
+ * `baton traces stats` on the file with the built CLI, as a user runs it, its report discarded:
+ * wall time from here, CPU and peak memory from the child itself (bench/print-rss.cjs).
+ */
+function statsCli(root: string, file: string) {
   const started = performance.now();
-  let spans = 0;
-  const lines = createInterface({
-    input: createReadStream(file),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  for await (const text of lines) {
-    if (text === '') continue;
-    const request = JSON.parse(text) as {
-      resourceSpans: { scopeSpans: { spans: unknown[] }[] }[];
-    };
-    for (const r of request.resourceSpans) for (const s of r.scopeSpans) spans += s.spans.length;
-  }
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--require',
+      join(root, 'bench/print-rss.cjs'),
+      join(root, 'dist/cli/bin.js'),
+      'traces',
+      'stats',
+      file,
+      '--json',
+      '-',
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, NO_COLOR: '1' } },
+  );
   const ms = performance.now() - started;
-  return {
-    spans,
-    traces: 0,
-    handoffs: 0,
-    partial: 0,
-    cut: 0,
-    ms,
-    cpuMs: cpuMs(),
-    peakRssMb: stop(),
-  };
-}
-
-async function readBaton(file: string): Promise<Read> {
-  const stop = rssSampler();
-  const started = performance.now();
-  let spans = 0;
-  let traces = 0;
-  let handoffs = 0;
-  let partial = 0;
-  let cut = 0;
-  for await (const t of readTraces(file)) {
-    traces++;
-    spans += t.spans.length;
-    if (t.partial) partial++;
-    if (t.spans.length !== SPANS_PER_TURN) cut++;
-    for (const e of normalize(t.spans).events) if (e.kind === 'handoff') handoffs++;
-  }
-  const ms = performance.now() - started;
-  return { spans, traces, handoffs, partial, cut, ms, cpuMs: cpuMs(), peakRssMb: stop() };
-}
-
-/** `baton traces stats` on the file through the CLI's own entry point, its output discarded. */
-async function statsCli(file: string): Promise<Read> {
-  const { main } = await import('../src/cli/main.ts');
-  const stop = rssSampler();
-  const started = performance.now();
-  let out = '';
-  const io: CliIo = {
-    cwd: process.cwd(),
-    color: false,
-    stdout: (text) => {
-      out += text;
-    },
-    stderr: () => {},
-  };
-  const code = await main(['traces', 'stats', file, '--json', '-'], io);
-  const ms = performance.now() - started;
-  if (code !== 0) throw new Error(`baton traces stats exited ${code}`);
-  const conversations = (JSON.parse(out) as { metrics: { conversations: number } }).metrics
+  if (run.status !== 0) throw new Error(`baton traces stats exited ${run.status}: ${run.stderr}`);
+  const conversations = (JSON.parse(run.stdout) as { metrics: { conversations: number } }).metrics
     .conversations;
   return {
-    spans: 0, // the caller knows how many it wrote
-    traces: conversations,
-    handoffs: 0,
-    partial: 0,
-    cut: 0,
+    conversations,
     ms,
-    cpuMs: cpuMs(),
-    peakRssMb: stop(),
+    cpuMs: Number(/baton-cpu-ms (\d+)/.exec(run.stderr)?.[1]),
+    peakRssMb: (Number(/baton-peak-rss-kb (\d+)/.exec(run.stderr)?.[1]) * 1024) / 1e6,
   };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const [mode, arg] = process.argv.slice(2);
-  if (mode === '--stats') console.log(JSON.stringify(await statsCli(arg as string)));
-  else if (mode === '--bare' || mode === '--baton') {
-    const read = mode === '--bare' ? readBare : readBaton;
-    console.log(JSON.stringify(await read(arg as string)));
-  } else {
-    await benchTraces(
-      (label, value) => console.log(`${label.padEnd(34)} ${value}`),
-      Number(mode ?? 1_000_000),
-    );
-  }
+  await benchTraces(
+    (label, value) => console.log(`${label.padEnd(34)} ${value}`),
+    Number(process.argv[2] ?? 1_000_000),
+  );
 }

@@ -47,6 +47,7 @@ const ENTRIES = [
   'src/public/vitest.ts',
   'src/public/langgraph.ts',
   'src/public/openai-agents.ts',
+  'src/public/traces.ts',
   'src/isolation/isolate-main.ts',
 ];
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layOutProject } from './adoption-project.ts';
 import { lines, REPO, readReport, tempDir } from './helpers.ts';
@@ -48,6 +49,37 @@ describe('the package', () => {
     const result = await run(process.execPath, ['-e', script], project.path);
 
     expect(result).toMatchObject({ code: 0, stdout: 'function function object\n', stderr: '' });
+  });
+
+  it('baton-handoffs/traces streams a recorded export on plain Node, without the rest of Baton', async () => {
+    const file = join(REPO, 'test/fixtures/traces/fixed/agents-sdk.jsonl');
+    const script = [
+      "import('baton-handoffs/traces').then(async ({ readTraces, normalize }) => {",
+      'let traces = 0; let handoffs = 0;',
+      'for await (const t of readTraces(process.argv[1])) { traces++;',
+      "handoffs += normalize(t.spans).events.filter((e) => e.kind === 'handoff').length; }",
+      'console.log(traces, handoffs); })',
+    ].join(' ');
+    const result = await run(process.execPath, ['-e', script, file], project.path);
+    // What the entry loads before any call: its static imports, followed through the chunks.
+    const dist = join(project.path, 'node_modules/baton-handoffs/dist');
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const follow = async (path: string): Promise<void> => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      const text = await readFile(path, 'utf8');
+      for (const [, from] of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gms)) {
+        if (from?.startsWith('.')) await follow(join(dirname(path), from));
+        else if (from && !from.startsWith('node:') && !builtinModules.includes(from))
+          packages.add(from);
+      }
+    };
+    await follow(join(dist, 'public/traces.js'));
+
+    expect(result).toMatchObject({ code: 0, stdout: '2 1\n', stderr: '' });
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...packages]).toEqual([]);
   });
 
   it('prints its version', async () => {
