@@ -1,0 +1,10 @@
+import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+import { createCapture } from '../src/capture/capture.ts';
+import { prepareFloor } from './floor.ts';
+const run = await prepareFloor(10_000, createCapture());
+const s = new Session(); s.connect();
+s.post('HeapProfiler.enable');
+s.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
+await run();
+await new Promise((r) => s.post('HeapProfiler.stopSampling', (e, res) => { writeFileSync('/tmp/floor.heapprofile', JSON.stringify(res.profile)); r(0); }));
