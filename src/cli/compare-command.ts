@@ -3,7 +3,7 @@ import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import { loadCompareConfig } from '../load/load-compare-config.ts';
 import type { ReportFormat } from '../model/suite.ts';
-import { emitComparison, readRunReport } from './compare-output.ts';
+import { emitComparison, readComparedReport } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 
@@ -39,8 +39,8 @@ export async function compareCommand(
     }
     config = compareOptionsOf(loaded.value);
   }
-  const baseline = await readRunReport(baselinePath, io.cwd, 'baseline');
-  const candidate = await readRunReport(candidatePath, io.cwd, 'candidate');
+  const baseline = await readComparedReport(baselinePath, io.cwd, 'baseline');
+  const candidate = await readComparedReport(candidatePath, io.cwd, 'candidate');
   const names = sideNames(baseline.suite, candidate.suite);
   const report = compareRuns(baseline, candidate, {
     ...config,

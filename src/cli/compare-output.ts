@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { CompareReport } from '../compare/compare-report.ts';
+import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
 import { renderCompareConsole } from '../compare/render/console.ts';
 import { renderCompareJson } from '../compare/render/json.ts';
 import { renderCompareMarkdown } from '../compare/render/markdown.ts';
@@ -9,7 +10,7 @@ import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { parseReport } from '../report/json.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { readLargeReport } from './report-file.ts';
+import { readLargeReport, readLargeReportAs } from './report-file.ts';
 
 /** Where and how a comparison is shown and written. */
 export interface ComparisonOutput {
@@ -55,10 +56,30 @@ export async function emitComparison(
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 
-/** Reads a saved report.json for a comparison; a missing or foreign file is a usage error. */
+/** Reads a saved report.json whole (for a merge); a missing or foreign file is a usage error. */
 export async function readRunReport(path: string, cwd: string, role: string): Promise<RunReport> {
-  const large = readLargeReport(resolve(cwd, path), `the ${role} report ${path}`);
+  return (
+    readLargeReport(resolve(cwd, path), `the ${role} report ${path}`) ?? readWhole(path, cwd, role)
+  );
+}
+
+/**
+ * Reads a saved report.json for a comparison, keeping of each case only what a comparison reads
+ * (`ComparedCase`): a large report's cases one at a time, so two runs of 100,000 cases compare
+ * without holding either whole. A missing or foreign file is a usage error.
+ */
+export async function readComparedReport(
+  path: string,
+  cwd: string,
+  role: string,
+): Promise<ComparedRun> {
+  const large = readLargeReportAs(resolve(cwd, path), `the ${role} report ${path}`, comparedCase);
   if (large) return large;
+  const whole = await readWhole(path, cwd, role);
+  return { ...whole, cases: whole.cases.map(comparedCase) };
+}
+
+async function readWhole(path: string, cwd: string, role: string): Promise<RunReport> {
   let text: string;
   try {
     text = await readFile(resolve(cwd, path), 'utf8');

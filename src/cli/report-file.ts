@@ -134,10 +134,20 @@ export function readLargeReport(
   source: string,
   from: number = READ_BY_CASE_FROM,
 ): RunReport | undefined {
+  return readLargeReportAs(path, source, (c) => c, from);
+}
+
+/** `readLargeReport` keeping `each` of every case as it is read, not the case itself. */
+export function readLargeReportAs<T>(
+  path: string,
+  source: string,
+  each: (c: CaseResult) => T,
+  from: number = READ_BY_CASE_FROM,
+): (Omit<RunReport, 'cases'> & { readonly cases: T[] }) | undefined {
   const opened = openLargeReport(path, source, from);
   if (opened === undefined) return undefined;
   try {
-    return { ...opened.report, cases: [...opened.report.cases] };
+    return { ...opened.report, cases: Array.from(opened.report.cases, each) };
   } catch (error) {
     if (error instanceof BatonError) return undefined;
     throw error;

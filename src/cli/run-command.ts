@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
 import { BatonError } from '../errors.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
-import type { CaseList, RunReport, StreamedReport } from '../model/report.ts';
+import type { CaseList, StreamedReport } from '../model/report.ts';
 import type { ReportFormat, Suite } from '../model/suite.ts';
 import { evaluateSuiteInto } from '../public/evaluate.ts';
 import { type CaseSink, memorySink } from '../run/case-sink.ts';
@@ -232,7 +233,7 @@ async function reportRun(
   io: CliIo,
   guard: ProcessGuard,
   loaded: LoadResult<Suite>,
-  baseline: RunReport | undefined,
+  baseline: ComparedRun | undefined,
   spill: SpilledCases,
 ): Promise<number> {
   const evaluation = await evaluateInto(path, flags, io, guard, undefined, loaded, spill);
@@ -288,10 +289,10 @@ async function reportRun(
     import('../compare/compare-runs.ts'),
     import('./compare-output.ts'),
   ]);
-  // The comparison pairs the cases by id: it holds this run's results in memory.
+  // The comparison pairs the cases by id: it holds what it reads of this run's results.
   const comparison = compareRuns(
     baseline,
-    { ...report, cases: [...report.cases] },
+    { ...report, cases: Array.from(report.cases, comparedCase) },
     {
       ...compareOptionsOf(config.compare),
       names: { baseline: 'baseline', candidate: 'this run' },
@@ -371,7 +372,7 @@ function reportDir(
 }
 
 /** The report given with --baseline; its reader loads only for a run that compares. */
-async function readBaseline(file: string, cwd: string): Promise<RunReport> {
-  const { readRunReport } = await import('./compare-output.ts');
-  return readRunReport(file, cwd, 'baseline');
+async function readBaseline(file: string, cwd: string): Promise<ComparedRun> {
+  const { readComparedReport } = await import('./compare-output.ts');
+  return readComparedReport(file, cwd, 'baseline');
 }

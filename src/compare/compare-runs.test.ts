@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../model/finding.ts';
 import type { CaseResult, RunReport } from '../model/report.ts';
 import { CompareReportSchema } from './compare-report.ts';
 import { compareRuns } from './compare-runs.ts';
+import { comparedCase } from './compared-case.ts';
 import { renderCompareConsole } from './render/console.ts';
 import { renderCompareMarkdown } from './render/markdown.ts';
 
@@ -146,5 +148,92 @@ describe('compareRuns', () => {
       /✗ BROKE {2}a {2}case a\n {4}pr {2}step 1 {2}handoff\.missed {2}a \| b <x>/,
     );
     expect(text.trimEnd().split('\n').at(-1)).toMatch(/^FAIL {2}pr is /);
+  });
+});
+
+describe('comparing what a comparison reads of each case (ComparedCase)', () => {
+  const finding = fc.record({
+    check: fc.constant('handoff-timing'),
+    code: fc.constantFrom('handoff.missed', 'handoff.late', 'handoff.on_time', 'case.error'),
+    outcome: fc.constantFrom('pass', 'fail', 'error'),
+    step: fc.option(fc.nat(4), { nil: undefined }),
+    distance: fc.option(fc.integer({ min: -2, max: 2 }), { nil: undefined }),
+    spanIds: fc.array(fc.stringMatching(/^[0-9a-f]{16}$/), { maxLength: 2 }),
+    message: fc.string({ maxLength: 12 }),
+  }) as fc.Arbitrary<Finding>;
+  const handoff = fc.record({
+    from: fc.constantFrom('triage', 'refunds'),
+    to: fc.constantFrom('refunds', 'billing'),
+    step: fc.nat(4),
+    spanId: fc.stringMatching(/^[0-9a-f]{16}$/),
+  });
+  const kases = fc.uniqueArray(
+    fc.record({
+      id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+      status: fc.constantFrom('pass' as const, 'fail' as const, 'error' as const),
+      findings: fc.array(finding, { maxLength: 3 }),
+      handoffs: fc.array(handoff, { maxLength: 2 }),
+      cost: fc.nat(20),
+      file: fc.option(fc.constant('cases/x.yaml'), { nil: undefined }),
+    }),
+    { selector: (c) => c.id, maxLength: 6 },
+  );
+  // The candidate's cases: the baseline's, each kept, dropped or changed in one part.
+  const tweak = fc.constantFrom('same', 'same', 'distance', 'step', 'message', 'status', 'drop');
+  type Kase = { status: CaseResult['status']; findings: Finding[] };
+  const tweaked = (c: Kase, how: string): Kase | undefined => {
+    const [first, ...rest] = c.findings;
+    if (how === 'drop') return undefined;
+    if (how === 'status') return { ...c, status: c.status === 'pass' ? 'fail' : 'pass' };
+    if (first === undefined || how === 'same') return c;
+    const changed =
+      how === 'distance'
+        ? { ...first, distance: (first.distance ?? 0) + 1 }
+        : how === 'step'
+          ? { ...first, step: (first.step ?? 0) + 1 }
+          : { ...first, message: `${first.message}!` };
+    return { ...c, findings: [changed, ...rest] };
+  };
+
+  it('gives the comparison of the whole cases, whatever they hold', () => {
+    fc.assert(
+      fc.property(
+        kases,
+        fc.array(tweak, { minLength: 6, maxLength: 6 }),
+        kases,
+        (xs, tweaks, extra) => {
+          const ys = [
+            ...xs.flatMap((c, i) => {
+              const t = tweaked(c, tweaks[i] as string);
+              return t === undefined ? [] : [{ ...c, ...t }];
+            }),
+            ...extra.map((c) => ({ ...c, id: `new-${c.id}` })),
+          ];
+          const whole = (
+            name: string,
+            cs: readonly (Omit<(typeof xs)[number], 'id'> & { id: string })[],
+          ) =>
+            report(
+              name,
+              cs.map(({ id, status, findings, handoffs, cost, file }) =>
+                kase(id, status, {
+                  findings,
+                  handoffs,
+                  cost,
+                  ...(file !== undefined && { file }),
+                  // What a comparison does not read: its copies leave it out.
+                  steps: [{ kind: 'customer', text: 'hi', line: 3 }],
+                }),
+              ),
+            );
+          const a = whole('main', xs);
+          const b = whole('pr', ys);
+          const slim = (r: RunReport) => ({ ...r, cases: r.cases.map(comparedCase) });
+          const options = { resamples: 200 };
+          expect(compareRuns(slim(a), slim(b), options)).toEqual(compareRuns(a, b, options));
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

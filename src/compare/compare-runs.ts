@@ -1,6 +1,5 @@
 import type { CompareConfig, CompareGate } from '../model/compare-config.ts';
 import { isFailure } from '../model/finding.ts';
-import type { CaseResult, RunReport } from '../model/report.ts';
 import { evaluateCompareGates } from './compare-gates.ts';
 import {
   type CaseChange,
@@ -10,6 +9,7 @@ import {
   type CompareSide,
   type MetricComparison,
 } from './compare-report.ts';
+import type { ComparedCase, ComparedRun } from './compared-case.ts';
 import { higherIsBetter, metricsOf, pairedMetric } from './metric-units.ts';
 import { pairCases } from './pair-cases.ts';
 import { comparePaired, type PairedSettings } from './stats/paired-metric.ts';
@@ -44,8 +44,8 @@ export function compareOptionsOf(config: CompareConfig | undefined): CompareOpti
  * Pure: the same reports and seed give the same comparison.
  */
 export function compareRuns(
-  baseline: RunReport,
-  candidate: RunReport,
+  baseline: ComparedRun,
+  candidate: ComparedRun,
   options: CompareOptions = {},
 ): CompareReport {
   const settings: PairedSettings = {
@@ -106,7 +106,7 @@ export function compareRuns(
 }
 
 function change(
-  c: CaseResult,
+  c: ComparedCase,
   kind: CaseChange['change'],
   baseline: CaseSide | undefined,
   candidate: CaseSide | undefined,
@@ -121,7 +121,7 @@ function change(
   };
 }
 
-function side(c: CaseResult): CaseSide {
+function side(c: ComparedCase): CaseSide {
   return {
     status: c.status,
     repeats: c.repeats,
@@ -140,7 +140,7 @@ function side(c: CaseResult): CaseSide {
 }
 
 function sideOf(
-  report: RunReport,
+  report: ComparedRun,
   name: string | undefined,
   file: string | undefined,
 ): CompareSide {

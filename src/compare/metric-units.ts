@@ -1,6 +1,7 @@
 import type { CompareMetric } from '../model/compare-config.ts';
 import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
-import type { CaseResult, CodeTally } from '../model/report.ts';
+import type { CodeTally } from '../model/report.ts';
+import type { ComparedCase } from './compared-case.ts';
 import type { CasePair } from './pair-cases.ts';
 import type { PairedMetric, UnitSide } from './stats/paired-metric.ts';
 
@@ -12,7 +13,7 @@ export function higherIsBetter(metric: CompareMetric): boolean {
 }
 
 /** A case's tally; a report written without one falls back to its shown findings, one per case. */
-function tallyOf(c: CaseResult, code: FindingCode): CodeTally {
+function tallyOf(c: ComparedCase, code: FindingCode): CodeTally {
   const t = c.tally?.[code];
   if (t) return t;
   if (c.tally) return { count: 0, of: 0, runs: 0 };
@@ -21,11 +22,11 @@ function tallyOf(c: CaseResult, code: FindingCode): CodeTally {
 }
 
 /** Repeats of a case that produced a verdict. */
-function judgedRuns(c: CaseResult): number {
+function judgedRuns(c: ComparedCase): number {
   return Math.max(0, c.repeats - (c.tally?.['case.error']?.count ?? 0));
 }
 
-function unit(c: CaseResult, metric: CompareMetric): UnitSide {
+function unit(c: ComparedCase, metric: CompareMetric): UnitSide {
   const runs = judgedRuns(c);
   if (metric === 'pass_rate')
     return { num: c.passedRepeats, den: runs, runs, bad: c.status === 'fail' };

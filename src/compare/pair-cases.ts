@@ -1,19 +1,19 @@
-import type { CaseResult, RunReport } from '../model/report.ts';
 import type { CaseChangeKind } from './compare-report.ts';
+import type { ComparedCase, ComparedRun } from './compared-case.ts';
 
 /** A case both reports ran, side by side. */
 export interface CasePair {
   readonly id: string;
-  readonly a: CaseResult;
-  readonly b: CaseResult;
+  readonly a: ComparedCase;
+  readonly b: ComparedCase;
   readonly change: Extract<CaseChangeKind, 'broke' | 'fixed' | 'changed' | 'same' | 'errored'>;
 }
 
 /** The cases of two reports matched by id: pairs in the baseline's order, then the leftovers. */
-export function pairCases(baseline: RunReport, candidate: RunReport) {
+export function pairCases(baseline: ComparedRun, candidate: ComparedRun) {
   const byId = new Map(candidate.cases.map((c) => [c.id, c]));
   const pairs: CasePair[] = [];
-  const removed: CaseResult[] = [];
+  const removed: ComparedCase[] = [];
   const seen = new Set<string>();
   for (const a of baseline.cases) {
     const b = byId.get(a.id);
@@ -29,7 +29,7 @@ export function pairCases(baseline: RunReport, candidate: RunReport) {
 }
 
 /** broke: pass → fail; fixed: fail → pass; changed: same verdict, other findings. */
-export function changeOf(a: CaseResult, b: CaseResult): CasePair['change'] {
+export function changeOf(a: ComparedCase, b: ComparedCase): CasePair['change'] {
   if (a.status === 'error' || b.status === 'error') return 'errored';
   if (a.status === 'pass' && b.status === 'fail') return 'broke';
   if (a.status === 'fail' && b.status === 'pass') return 'fixed';
@@ -40,7 +40,7 @@ export function changeOf(a: CaseResult, b: CaseResult): CasePair['change'] {
  * What a case's findings say, without volatile detail (span ids, wording): code, outcome, step
  * and distance of each, plus the pass count over repeats.
  */
-function signature(c: CaseResult): string {
+function signature(c: ComparedCase): string {
   const parts = c.findings.map((f) => `${f.code}|${f.outcome}|${f.step ?? ''}|${f.distance ?? ''}`);
   return `${c.passedRepeats}/${c.repeats} ${parts.sort().join(',')}`;
 }
