@@ -1,8 +1,8 @@
 import { ATTR } from '../conventions/attributes.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
+import { type HeldChain, HeldSpanArena, NO_PLACE } from '../traces/held-spans.ts';
 // The attributes the traces adapter reads a conversation id from: one rule for both.
 import { RecentKeys } from '../traces/recent-keys.ts';
-import { type ArenaChain, SpanArena } from '../traces/span-arena.ts';
 import { TouchOrder } from '../traces/touch-order.ts';
 import { CONVERSATION_KEYS } from '../traces/trace-index.ts';
 
@@ -42,7 +42,7 @@ interface Group {
   conversationId?: string;
   readonly traceIds: Set<string>;
   /** Its spans, in the assembler's arena. */
-  readonly spans: ArenaChain;
+  readonly spans: HeldChain;
   last: number;
   settleAt?: number;
   /** False once finished or merged into another group: its places in the orders go stale. */
@@ -71,7 +71,7 @@ export class ConversationAssembler {
   private readonly activity = new TouchOrder<Group>((g) => (g.live ? g.touched : -1));
   private readonly settling = new TouchOrder<Group>((g) => (g.live ? g.settling : -1));
   private readonly finishedKeys = new RecentKeys(REMEMBERED);
-  private readonly arena = new SpanArena();
+  private readonly arena = new HeldSpanArena();
   private ready: FinishedConversation[] = [];
   private held = 0;
   private stamp = 0;
@@ -100,7 +100,7 @@ export class ConversationAssembler {
         id = span.traceId;
         this.traceIdText.set(id, id);
       }
-      this.arena.add(group.spans, span, id);
+      this.arena.addRecord(group.spans, span, id);
       group.traceIds.add(id);
       group.last = now;
       this.held++;
@@ -115,7 +115,7 @@ export class ConversationAssembler {
         group.settling = this.stamp++;
         this.settling.touch(group, group.settling);
       }
-      if (group.spans.length >= this.o.maxSpans) this.finish(group, 'span_limit');
+      if (group.spans.count >= this.o.maxSpans) this.finish(group, 'span_limit');
     }
     while (this.groups.size > this.o.maxOpen) this.finishOldest('open_limit');
     while (this.held > this.o.maxHeldSpans && this.groups.size > 0) this.finishOldest('held_limit');
@@ -195,7 +195,7 @@ export class ConversationAssembler {
     if (!group.live) return;
     group.live = false;
     this.groups.delete(group.key);
-    this.held -= group.spans.length;
+    this.held -= group.spans.count;
     if (group.conversationId !== undefined) this.finishedKeys.add(group.key);
     for (const id of group.traceIds) {
       this.byTrace.delete(id);
@@ -227,7 +227,7 @@ function newGroup(key: string, conversationId: string | undefined): Group {
     key,
     ...(conversationId !== undefined && { conversationId }),
     traceIds: new Set(),
-    spans: SpanArena.chain(),
+    spans: { head: NO_PLACE, tail: NO_PLACE, count: 0 },
     last: 0,
     live: true,
     touched: -1,

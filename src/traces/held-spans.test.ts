@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SpanRecord } from '../normalize/span-record.ts';
 import { type HeldChain, HeldSpanArena, NO_PLACE } from './held-spans.ts';
 import { toSpanRecord } from './otlp-spans.ts';
 
@@ -48,11 +49,11 @@ describe('HeldSpanArena', () => {
     const arena = new HeldSpanArena();
     const held = chain();
     const roots = raws.map((r) =>
-      arena.add(held, r, r.spanId as string, toSpanRecord(r)?.start as number),
+      arena.add(held, r, TRACE, r.spanId as string, toSpanRecord(r)?.start as number),
     );
     expect(roots).toEqual([true, false, true]);
     expect(held.count).toBe(3);
-    const records = arena.take(held, TRACE);
+    const records = arena.take(held);
     expect(records).toStrictEqual(raws.map((r) => toSpanRecord(r)));
     // Same fields in the same order, as a report writes them.
     expect(records.map((r) => JSON.stringify(r))).toEqual(
@@ -116,7 +117,7 @@ describe('HeldSpanArena', () => {
           const expected: unknown[][] = [[], [], [], []];
           const check = (t: number) => {
             const traceId = `trace-${t}`;
-            expect(arena.take(chains[t] as HeldChain, traceId)).toStrictEqual(
+            expect(arena.take(chains[t] as HeldChain)).toStrictEqual(
               (expected[t] as Record<string, unknown>[]).map((r) =>
                 toSpanRecord({ ...r, traceId }),
               ),
@@ -131,7 +132,13 @@ describe('HeldSpanArena', () => {
             const r = s.add as Record<string, unknown>;
             const record = toSpanRecord({ ...r, traceId: 'x' });
             if (record === undefined) continue;
-            const root = arena.add(chains[s.trace] as HeldChain, r, record.spanId, record.start);
+            const root = arena.add(
+              chains[s.trace] as HeldChain,
+              r,
+              `trace-${s.trace}`,
+              record.spanId,
+              record.start,
+            );
             expect(root).toBe(record.parentId === undefined);
             expected[s.trace]?.push(r);
           }
@@ -140,5 +147,93 @@ describe('HeldSpanArena', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('HeldSpanArena, holding span records', () => {
+  const hexOrNot = fc.oneof(
+    fc.stringMatching(/^[0-9a-f]{16}$/),
+    fc.string({ minLength: 1, maxLength: 16 }),
+  );
+  const record = fc.record(
+    {
+      traceId: fc.constant('t'),
+      spanId: hexOrNot,
+      parentId: hexOrNot,
+      name: fc.string(),
+      start: fc.double({ noNaN: true }),
+      end: fc.double({ noNaN: true }),
+      attributes: fc.oneof(
+        fc.dictionary(
+          fc.oneof(fc.string(), fc.constantFrom('gen_ai.agent.name', '7', '__proto__')),
+          fc.oneof(
+            fc.string({ maxLength: 40 }),
+            fc.integer(),
+            fc.boolean(),
+            fc.array(fc.string(), { maxLength: 2 }),
+            fc.constant(undefined),
+          ),
+        ),
+        fc.constant(Object.create(null) as Record<string, never>),
+      ),
+      status: fc.constantFrom('ok' as const, 'error' as const),
+    },
+    { requiredKeys: ['traceId', 'spanId', 'name', 'start', 'end', 'attributes'] },
+  );
+
+  it('gives each trace back its records as they were added, however traces interleave', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(7), record, fc.boolean()), { maxLength: 200 }),
+        fc.integer({ min: 1, max: 8 }),
+        (steps, first) => {
+          const arena = new HeldSpanArena(undefined, first);
+          const chains = new Map<number, HeldChain>();
+          const added = new Map<number, SpanRecord[]>();
+          for (const [trace, s, takeNow] of steps) {
+            const held = chains.get(trace) ?? chain();
+            chains.set(trace, held);
+            const r = { ...s, traceId: `trace-${trace}` } as SpanRecord;
+            added.set(trace, [...(added.get(trace) ?? []), r]);
+            arena.addRecord(held, r);
+            if (takeNow) {
+              expect(arena.take(held)).toStrictEqual(added.get(trace));
+              added.set(trace, []);
+            }
+          }
+          for (const [trace, held] of chains)
+            expect(arena.take(held)).toStrictEqual(added.get(trace));
+        },
+      ),
+    );
+  });
+
+  it('moves one chain to the end of another, as when two traces turn out to be one conversation', () => {
+    const arena = new HeldSpanArena();
+    const a = chain();
+    const b = chain();
+    const r = (traceId: string, i: number): SpanRecord => ({
+      traceId,
+      spanId: `${traceId}${i}`,
+      name: '',
+      start: i,
+      end: i,
+      attributes: {},
+    });
+    arena.addRecord(a, r('a', 0));
+    arena.addRecord(b, r('b', 1));
+    arena.addRecord(a, r('a', 2));
+    arena.addRecord(b, r('b', 3));
+    arena.append(a, b);
+    expect(b.count).toBe(0);
+    arena.addRecord(a, r('a', 4));
+    expect(arena.take(a).map((s) => [s.traceId, s.spanId])).toStrictEqual([
+      ['a', 'a0'],
+      ['a', 'a2'],
+      ['b', 'b1'],
+      ['b', 'b3'],
+      ['a', 'a4'],
+    ]);
+    expect(arena.take(b)).toStrictEqual([]);
   });
 });

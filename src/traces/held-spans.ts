@@ -44,6 +44,8 @@ export interface HeldChain {
 /** No place: the end of a chain, or an empty one. */
 export const NO_PLACE = -1;
 const NONE = NO_PLACE;
+/** `recordPairs`: the attributes object is held whole, not as pairs. */
+const WHOLE = -2;
 /** Flags of a place: the span id, the parent id held as two 32-bit words; a parent at all. */
 const SPAN_WORDS = 1;
 const PARENT_WORDS = 2;
@@ -51,8 +53,12 @@ const HAS_PARENT = 4;
 /** The status sits above the flags: 0 unset, 1 ok, 2 error. */
 const STATUS_SHIFT = 3;
 const STATUS = [undefined, 'ok', 'error'] as const;
-/** Slots a place takes in `refs`: span id and parent id when not held as words, then the name. */
-const REFS = 3;
+/**
+ * Slots a place takes in `refs`: the trace id (one string a trace, shared by its spans), span id
+ * and parent id when not held as words, the name, and a record's attributes object when it is
+ * held whole (see `addRecord`).
+ */
+const REFS = 5;
 const DIGIT_CODES = Int32Array.from('0123456789abcdef', (d) => d.charCodeAt(0));
 
 /**
@@ -88,46 +94,103 @@ export class HeldSpanArena {
   ) {}
 
   /**
-   * Adds a raw OTLP span whose span id and start were read already to `chain`; returns whether
-   * it is a root (no parent). The rest is converted as `toSpanRecord` converts it.
+   * Adds a raw OTLP span of `traceId` whose span id and start were read already to `chain`;
+   * returns whether it is a root (no parent). The rest is converted as `toSpanRecord` converts it.
    */
-  add(chain: HeldChain, raw: Record<string, unknown>, spanId: string, start: number): boolean {
+  add(
+    chain: HeldChain,
+    raw: Record<string, unknown>,
+    traceId: string,
+    spanId: string,
+    start: number,
+  ): boolean {
+    const parentId = otlpId(raw.parentSpanId, 8);
+    const name = typeof raw.name === 'string' ? raw.name : '';
+    const end = nanosToMillis(raw.endTimeUnixNano) ?? start;
+    const at = this.place(chain, traceId, spanId, parentId, name, start, end, statusOf(raw.status));
+    this.firstPair[at] = this.pairsOf(raw.attributes);
+    return parentId === undefined;
+  }
+
+  /**
+   * Adds a span record to `chain`, under `traceId` (equal to the span's own: the caller passes one
+   * string a trace, so the span's copy dies young). Its attributes are held as pairs and made
+   * again by `take` in the same order; an attributes object that is not a plain one (another
+   * prototype, or an own `__proto__` key, which assignment would not make again) is held whole.
+   */
+  addRecord(chain: HeldChain, span: SpanRecord, traceId = span.traceId): void {
+    const at = this.place(
+      chain,
+      traceId,
+      span.spanId,
+      span.parentId,
+      span.name,
+      span.start,
+      span.end,
+      span.status,
+    );
+    const pairs = this.recordPairs(span.attributes);
+    if (pairs === WHOLE) this.refs[at * REFS + 4] = span.attributes;
+    this.firstPair[at] = pairs === WHOLE ? NONE : pairs;
+  }
+
+  /** Moves the spans of `from` to the end of `to`, leaving `from` empty. */
+  append(to: HeldChain, from: HeldChain): void {
+    if (from.head === NONE) return;
+    if (to.tail === NONE) to.head = from.head;
+    else this.next[to.tail] = from.head;
+    to.tail = from.tail;
+    to.count += from.count;
+    from.head = from.tail = NONE;
+    from.count = 0;
+  }
+
+  /** A free place at the end of `chain`, holding everything of a span but its attributes. */
+  private place(
+    chain: HeldChain,
+    traceId: string,
+    spanId: string,
+    parentId: string | undefined,
+    name: string,
+    start: number,
+    end: number,
+    status: 'ok' | 'error' | undefined,
+  ): number {
     if (this.free === NONE) this.grow();
     const at = this.free;
     const next = this.next;
     this.free = next[at] as number;
-    const parentId = otlpId(raw.parentSpanId, 8);
-    let flags = statusCode(statusOf(raw.status)) << STATUS_SHIFT;
+    let flags = statusCode(status) << STATUS_SHIFT;
     const r = at * REFS;
     const refs = this.refs;
+    refs[r] = traceId;
     if (this.holdWords(spanId, at * 4)) flags |= SPAN_WORDS;
-    else refs[r] = spanId;
+    else refs[r + 1] = spanId;
     if (parentId !== undefined) {
       flags |= HAS_PARENT;
       if (this.holdWords(parentId, at * 4 + 2)) flags |= PARENT_WORDS;
-      else refs[r + 1] = parentId;
+      else refs[r + 2] = parentId;
     }
-    refs[r + 2] = typeof raw.name === 'string' ? this.texts.one(raw.name) : '';
+    refs[r + 3] = this.texts.one(name);
     this.flags[at] = flags;
     this.times[2 * at] = start;
-    this.times[2 * at + 1] = nanosToMillis(raw.endTimeUnixNano) ?? start;
-    this.firstPair[at] = this.pairsOf(raw.attributes);
+    this.times[2 * at + 1] = end;
     next[at] = NONE;
     if (chain.tail === NONE) chain.head = at;
     else next[chain.tail] = at;
     chain.tail = at;
     chain.count++;
-    return parentId === undefined;
+    return at;
   }
 
-  /** The chain's spans as SpanRecords of `traceId`, in the order added; frees their places. */
-  take(chain: HeldChain, traceId: string): SpanRecord[] {
+  /** The chain's spans as SpanRecords, in the order added; frees their places. */
+  take(chain: HeldChain): SpanRecord[] {
     const out: SpanRecord[] = new Array(chain.count);
     const { refs, ids, flags, times, next, firstPair, pairRefs, pairNext } = this;
     for (let i = 0, at = chain.head; at !== NONE; i++) {
       const r = at * REFS;
       const f = flags[at] as number;
-      const attributes: Record<string, AttrValue | undefined> = {};
+      const attributes = (refs[r + 4] as Record<string, AttrValue | undefined> | undefined) ?? {};
       let p = firstPair[at] as number;
       if (p !== NONE) {
         let last = p;
@@ -140,21 +203,21 @@ export class HeldSpanArena {
         this.pairFree = firstPair[at] as number;
       }
       out[i] = spanRecord(
-        traceId,
-        f & SPAN_WORDS ? hex16(ids, at * 4) : (refs[r] as string),
+        refs[r] as string,
+        f & SPAN_WORDS ? hex16(ids, at * 4) : (refs[r + 1] as string),
         f & HAS_PARENT
           ? f & PARENT_WORDS
             ? hex16(ids, at * 4 + 2)
-            : (refs[r + 1] as string)
+            : (refs[r + 2] as string)
           : undefined,
-        refs[r + 2] as string,
+        refs[r + 3] as string,
         times[2 * at] as number,
         times[2 * at + 1] as number,
         attributes,
         STATUS[f >> STATUS_SHIFT],
       );
       // Cleared, so a freed place keeps no strings alive.
-      refs[r] = refs[r + 1] = refs[r + 2] = undefined;
+      refs.fill(undefined, r, r + REFS);
       const following = next[at] as number;
       next[at] = this.free;
       this.free = at;
@@ -191,19 +254,47 @@ export class HeldSpanArena {
       if (typeof key !== 'string') continue;
       const value = attributeValue((kv as { value?: unknown }).value);
       if (value === undefined) continue;
-      if (this.pairFree === NONE) this.growPairs();
-      const p = this.pairFree;
-      this.pairFree = this.pairNext[p] as number;
-      this.pairRefs[2 * p] = this.texts.one(key);
-      // Short string values are the ones that recur (operations, models, agents), not ids.
-      this.pairRefs[2 * p + 1] =
-        typeof value === 'string' && value.length <= 32 ? this.texts.one(value) : value;
-      this.pairNext[p] = NONE;
+      const p = this.pair(this.texts.one(key), value);
       if (last === NONE) first = p;
       else this.pairNext[last] = p;
       last = p;
     }
     return first;
+  }
+
+  /**
+   * A record's attributes as a chain of pairs (first place, or NONE when it has none), or WHOLE
+   * when the object is to be held as it is.
+   */
+  private recordPairs(attributes: SpanRecord['attributes']): number {
+    if (
+      Object.getPrototypeOf(attributes) !== Object.prototype ||
+      Object.hasOwn(attributes, '__proto__')
+    )
+      return WHOLE;
+    let first = NONE;
+    let last = NONE;
+    for (const key in attributes) {
+      const value = attributes[key];
+      const p = this.pair(this.texts.one(key), value);
+      if (last === NONE) first = p;
+      else this.pairNext[last] = p;
+      last = p;
+    }
+    return first;
+  }
+
+  /** A free pair holding `key` and `value` (a short string value shared through `Texts`). */
+  private pair(key: string, value: AttrValue | undefined): number {
+    if (this.pairFree === NONE) this.growPairs();
+    const p = this.pairFree;
+    this.pairFree = this.pairNext[p] as number;
+    this.pairRefs[2 * p] = key;
+    // Short string values are the ones that recur (operations, models, agents), not ids.
+    this.pairRefs[2 * p + 1] =
+      typeof value === 'string' && value.length <= 32 ? this.texts.one(value) : value;
+    this.pairNext[p] = NONE;
+    return p;
   }
 
   /** Doubles the places, chaining the new ones into the free list. */

@@ -72,7 +72,7 @@ export async function* readTraces(
     t.held = 'done';
     traces.delete(t.id);
     done.add(t.id);
-    return { traceId: t.id, spans: arena.take(t, t.id), partial: cut || t.late };
+    return { traceId: t.id, spans: arena.take(t), partial: cut || t.late };
   };
   const arena = new HeldSpanArena();
   let lates: string[] = [];
@@ -104,7 +104,7 @@ export async function* readTraces(
         traces.set(id, t);
         if (t.late) lates.push(id);
       } else t.held = 'open';
-      if (arena.add(t, r, spanId, start)) t.rootSeen = true;
+      if (arena.add(t, r, t.id, spanId, start)) t.rootSeen = true;
       t.last = seq;
       open.touch(t, seq++);
       held++;
