@@ -1,4 +1,5 @@
 import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-record.ts';
+import { hex16, readHexWords } from './hex-words.ts';
 import { attributeValue, spanRecord } from './otlp-spans.ts';
 import { nanosToMillis, otlpId } from './otlp-values.ts';
 
@@ -59,7 +60,6 @@ const STATUS = [undefined, 'ok', 'error'] as const;
  * held whole (see `addRecord`).
  */
 const REFS = 5;
-const DIGIT_CODES = Int32Array.from('0123456789abcdef', (d) => d.charCodeAt(0));
 
 /**
  * The spans of every trace a reader holds, in a few large arrays shared by all of them, instead
@@ -164,11 +164,11 @@ export class HeldSpanArena {
     const r = at * REFS;
     const refs = this.refs;
     refs[r] = traceId;
-    if (this.holdWords(spanId, at * 4)) flags |= SPAN_WORDS;
+    if (readHexWords(spanId, this.ids, at * 4, 2)) flags |= SPAN_WORDS;
     else refs[r + 1] = spanId;
     if (parentId !== undefined) {
       flags |= HAS_PARENT;
-      if (this.holdWords(parentId, at * 4 + 2)) flags |= PARENT_WORDS;
+      if (readHexWords(parentId, this.ids, at * 4 + 2, 2)) flags |= PARENT_WORDS;
       else refs[r + 2] = parentId;
     }
     refs[r + 3] = this.texts.one(name);
@@ -226,22 +226,6 @@ export class HeldSpanArena {
     chain.head = chain.tail = NONE;
     chain.count = 0;
     return out;
-  }
-
-  /** Holds `id` as two words at `ids[w]` when it is 16 lowercase hex digits; false otherwise. */
-  private holdWords(id: string, w: number): boolean {
-    if (id.length !== 16) return false;
-    for (let k = 0; k < 2; k++) {
-      let word = 0;
-      for (let i = k * 8; i < k * 8 + 8; i++) {
-        const c = id.charCodeAt(i);
-        const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-        if (d < 0) return false;
-        word = (word << 4) | d;
-      }
-      this.ids[w + k] = word;
-    }
-    return true;
   }
 
   /** The attribute list as a chain of pairs (first place, or NONE), converted as a record keeps it. */
@@ -323,31 +307,6 @@ export class HeldSpanArena {
 
 function statusCode(status: 'ok' | 'error' | undefined): number {
   return status === 'ok' ? 1 : status === 'error' ? 2 : 0;
-}
-
-/** Two words as the 16 lowercase hex digits they were read from. */
-function hex16(ids: Int32Array, w: number): string {
-  const a = ids[w] as number;
-  const b = ids[w + 1] as number;
-  const d = DIGIT_CODES;
-  return String.fromCharCode(
-    d[(a >>> 28) & 15] as number,
-    d[(a >>> 24) & 15] as number,
-    d[(a >>> 20) & 15] as number,
-    d[(a >>> 16) & 15] as number,
-    d[(a >>> 12) & 15] as number,
-    d[(a >>> 8) & 15] as number,
-    d[(a >>> 4) & 15] as number,
-    d[a & 15] as number,
-    d[(b >>> 28) & 15] as number,
-    d[(b >>> 24) & 15] as number,
-    d[(b >>> 20) & 15] as number,
-    d[(b >>> 16) & 15] as number,
-    d[(b >>> 12) & 15] as number,
-    d[(b >>> 8) & 15] as number,
-    d[(b >>> 4) & 15] as number,
-    d[b & 15] as number,
-  );
 }
 
 function widened<T extends Int32Array | Uint8Array | Float64Array>(from: T, to: T): T {

@@ -1,3 +1,5 @@
+import { readHexWords } from './hex-words.ts';
+
 const WORDS = 4; // 32 hex digits = 128 bits
 const EMPTY = 0;
 
@@ -25,18 +27,7 @@ export class HexKeyTable {
 
   /** True when `key` is 32 lowercase hex digits; it is then the key `find` and `put` take. */
   load(key: string): boolean {
-    if (key.length !== WORDS * 8) return false;
-    for (let w = 0; w < WORDS; w++) {
-      let word = 0;
-      for (let i = w * 8; i < w * 8 + 8; i++) {
-        const c = key.charCodeAt(i);
-        const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-        if (d < 0) return false;
-        word = (word << 4) | d;
-      }
-      this.scratch[w] = word;
-    }
-    return true;
+    return readHexWords(key, this.scratch, 0, WORDS);
   }
 
   /** The place of the loaded key, or -1. */
