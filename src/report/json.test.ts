@@ -307,5 +307,8 @@ describe('parseReport', () => {
     expect(errorOf(() => parseReport(truncated)).message).toBe(
       'Failed to read report: `cases` should be an array, got undefined. The file may be truncated or edited. Re-run the suite to write a version-1 report.json.',
     );
+    expect(errorOf(() => parseReport('{"schemaVersion": 1}')).message).toBe(
+      'Failed to read report: `suite` should be an object, got undefined. The file may be truncated or edited. Re-run the suite to write a version-1 report.json.',
+    );
   });
 });

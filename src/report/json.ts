@@ -288,7 +288,7 @@ export function parseReport(text: string, source = 'report'): RunReport {
   }
   for (const [key, expected] of Object.entries(TOP_LEVEL)) {
     if (kind(data[key]) !== expected) {
-      const why = `\`${key}\` should be ${expected === 'array' ? 'an' : 'a'} ${expected}, got ${kind(data[key])}`;
+      const why = `\`${key}\` should be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}, got ${kind(data[key])}`;
       throw unreadable(source, why, `The file may be truncated or edited. ${rerun}`);
     }
   }
