@@ -217,7 +217,7 @@ export class HeldSpanArena {
         STATUS[f >> STATUS_SHIFT],
       );
       // Cleared, so a freed place keeps no strings alive.
-      refs.fill(undefined, r, r + REFS);
+      refs[r] = refs[r + 1] = refs[r + 2] = refs[r + 3] = refs[r + 4] = undefined;
       const following = next[at] as number;
       next[at] = this.free;
       this.free = at;
