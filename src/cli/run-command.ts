@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
+import type { ComparedRun } from '../compare/compared-case.ts';
 import { BatonError } from '../errors.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
@@ -285,10 +285,12 @@ async function reportRun(
   if (!baseline) return exit;
   io.stdout('\n');
   // The statistics load only for a run that compares itself with a baseline.
-  const [{ compareOptionsOf, compareRuns }, { emitComparison }] = await Promise.all([
-    import('../compare/compare-runs.ts'),
-    import('./compare-output.ts'),
-  ]);
+  const [{ compareOptionsOf, compareRuns }, { comparedCase }, { emitComparison }] =
+    await Promise.all([
+      import('../compare/compare-runs.ts'),
+      import('../compare/compared-case.ts'),
+      import('./compare-output.ts'),
+    ]);
   // The comparison pairs the cases by id: it holds what it reads of this run's results.
   const comparison = compareRuns(
     baseline,
