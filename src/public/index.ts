@@ -91,17 +91,6 @@ export type * from '../model/report.ts';
 export { REPORT_SCHEMA_VERSION } from '../model/report.ts';
 export { describeStep, type Step, type StepKind } from '../model/step.ts';
 export { type GateConfig, type Suite, SuiteInput } from '../model/suite.ts';
-export type {
-  HandoffEvent,
-  QuestionEvent,
-  Timeline,
-  TimelineEvent,
-  ToolCallEvent,
-} from '../model/timeline.ts';
-// The pure core: normalisation, checks, metrics
-export { BUILT_IN_RECOGNIZERS, normalize } from '../normalize/normalize.ts';
-export type { Recognizer } from '../normalize/recognizer.ts';
-export type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
 // Tool calls that are effects (a suite's effects.tools), as a pure step after normalize()
 export { withToolEffects } from '../normalize/tool-effects.ts';
 // Reports
@@ -113,8 +102,6 @@ export { renderJunit } from '../report/junit.ts';
 export { renderMarkdown } from '../report/markdown.ts';
 export { DEFAULT_GATES, evaluateGates } from '../run/gates.ts';
 export { type RunPlan, runSuite } from '../run/run-suite.ts';
-// Recorded traces (OTLP JSON and JSON lines)
-export { readTraces } from '../traces/read-traces.ts';
 // Span conventions
 export {
   emitAccept,
@@ -131,3 +118,6 @@ export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } f
 // Running suites
 export { type EvaluateOptions, type Evaluation, evaluateSuite } from './evaluate.ts';
 export { emitToolCall, type ToolCallSpec, withToolCall } from './tool-calls.ts';
+// The pure core: normalisation (with the trace reader and timeline types: baton-handoffs/traces),
+// checks, metrics
+export * from './traces.ts';

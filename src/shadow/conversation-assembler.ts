@@ -1,6 +1,6 @@
 import { ATTR } from '../conventions/attributes.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { type HeldChain, HeldSpanArena, NO_PLACE } from '../traces/held-spans.ts';
+import { emptyChain, type HeldChain, HeldSpanArena } from '../traces/held-spans.ts';
 // The attributes the traces adapter reads a conversation id from: one rule for both.
 import { RecentKeys } from '../traces/recent-keys.ts';
 import { TouchOrder } from '../traces/touch-order.ts';
@@ -227,7 +227,7 @@ function newGroup(key: string, conversationId: string | undefined): Group {
     key,
     ...(conversationId !== undefined && { conversationId }),
     traceIds: new Set(),
-    spans: { head: NO_PLACE, tail: NO_PLACE, count: 0 },
+    spans: emptyChain(),
     last: 0,
     live: true,
     touched: -1,

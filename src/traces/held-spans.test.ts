@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { type HeldChain, HeldSpanArena, NO_PLACE } from './held-spans.ts';
+import { emptyChain as chain, type HeldChain, HeldSpanArena } from './held-spans.ts';
 import { toSpanRecord } from './otlp-spans.ts';
 
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -41,8 +41,6 @@ const raws: Record<string, unknown>[] = [
     status: { code: 'STATUS_CODE_OK' },
   },
 ];
-
-const chain = (): HeldChain => ({ head: NO_PLACE, tail: NO_PLACE, count: 0 });
 
 describe('HeldSpanArena', () => {
   it('gives back each span as the record toSpanRecord makes of it, in the order added', () => {

@@ -43,8 +43,12 @@ export interface HeldChain {
 }
 
 /** No place: the end of a chain, or an empty one. */
-export const NO_PLACE = -1;
-const NONE = NO_PLACE;
+const NONE = -1;
+
+/** A chain holding no span yet, for a new trace or conversation. */
+export function emptyChain(): HeldChain {
+  return { head: NONE, tail: NONE, count: 0 };
+}
 /** `recordPairs`: the attributes object is held whole, not as pairs. */
 const WHOLE = -2;
 /** Flags of a place: the span id, the parent id held as two 32-bit words; a parent at all. */
@@ -238,10 +242,8 @@ export class HeldSpanArena {
       if (typeof key !== 'string') continue;
       const value = attributeValue((kv as { value?: unknown }).value);
       if (value === undefined) continue;
-      const p = this.pair(this.texts.one(key), value);
-      if (last === NONE) first = p;
-      else this.pairNext[last] = p;
-      last = p;
+      last = this.pair(this.texts.one(key), value, last);
+      if (first === NONE) first = last;
     }
     return first;
   }
@@ -259,17 +261,17 @@ export class HeldSpanArena {
     let first = NONE;
     let last = NONE;
     for (const key in attributes) {
-      const value = attributes[key];
-      const p = this.pair(this.texts.one(key), value);
-      if (last === NONE) first = p;
-      else this.pairNext[last] = p;
-      last = p;
+      last = this.pair(this.texts.one(key), attributes[key], last);
+      if (first === NONE) first = last;
     }
     return first;
   }
 
-  /** A free pair holding `key` and `value` (a short string value shared through `Texts`). */
-  private pair(key: string, value: AttrValue | undefined): number {
+  /**
+   * A free pair holding `key` and `value` (a short string value shared through `Texts`), linked
+   * after the pair `after` (NONE: it starts a chain).
+   */
+  private pair(key: string, value: AttrValue | undefined, after: number): number {
     if (this.pairFree === NONE) this.growPairs();
     const p = this.pairFree;
     this.pairFree = this.pairNext[p] as number;
@@ -278,6 +280,7 @@ export class HeldSpanArena {
     this.pairRefs[2 * p + 1] =
       typeof value === 'string' && value.length <= 32 ? this.texts.one(value) : value;
     this.pairNext[p] = NONE;
+    if (after !== NONE) this.pairNext[after] = p;
     return p;
   }
 

@@ -1,5 +1,5 @@
 import type { SpanRecord } from '../normalize/span-record.ts';
-import { type HeldChain, HeldSpanArena, NO_PLACE } from './held-spans.ts';
+import { emptyChain, type HeldChain, HeldSpanArena } from './held-spans.ts';
 import { spanDefect } from './otlp-spans.ts';
 import { nanosToMillis, otlpId } from './otlp-values.ts';
 import { type OnProblem, readSpanBatches } from './read-batches.ts';
@@ -91,9 +91,7 @@ export async function* readTraces(
       let t = traces.get(id);
       if (t === undefined) {
         t = {
-          head: NO_PLACE,
-          tail: NO_PLACE,
-          count: 0,
+          ...emptyChain(),
           id,
           last: 0,
           rootSeen: false,
