@@ -5,7 +5,6 @@ import { caseFileReader, type ReadCaseBytes } from './case-reader.ts';
 import { casesOfBytes, type Loaded } from './cases-of-text.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath } from './files.ts';
-import type { LoadResult } from './load-result.ts';
 import { mapBounded } from './map-bounded.ts';
 import { CaseArena, type HeldCase, packCase } from './packed-case.ts';
 import { suiteSay } from './wording.ts';
@@ -21,35 +20,74 @@ export interface SuiteCases {
   readonly problems: FileProblem[];
 }
 
-/** Case files already read, by display path: `baton validate` checks many suites over the same cases. */
-export type CaseCache = Map<string, Promise<readonly Loaded[]>>;
+/**
+ * What `baton validate` keeps of a case file it has checked: each case's id (for duplicates
+ * across the suites that name the file) or its problems. Never the case itself, so checking
+ * 100,000 files holds ids, not cases.
+ */
+export type CheckedCase = Loaded<{ readonly id: string }>;
+
+/** Case files already checked, by display path: `baton validate` checks many suites over them. */
+export type CaseCache = Map<string, Promise<readonly CheckedCase[]>>;
+
+/** A file's cases as a cache keeps them (see `CheckedCase`). */
+export function checkedCases(loaded: readonly Loaded[]): CheckedCase[] {
+  return loaded.map(({ result, idAt }) => {
+    const checked = result.ok ? { ok: true as const, value: { id: result.value.id } } : result;
+    return idAt === undefined ? { result: checked } : { result: checked, idAt };
+  });
+}
 
 /** `packFrom`: how many case files make a suite large enough to pack its cases (LARGE_RUN). */
 export async function loadSuiteCases(
   suite: Suite,
-  cache?: CaseCache,
   packFrom: number = LARGE_RUN,
 ): Promise<SuiteCases> {
   const { files, problems, regular } = await expandCaseGlobs(suite);
   const shown = files.map((file) => displayPath(file));
   const shared = new Map<string, string>();
   const read = caseFileReader(new Set(shown.filter((_, i) => regular.has(files[i] as string))));
-  const load = (file: string): Promise<readonly Loaded[]> => {
-    if (!cache) return loadCasesOfFile(file, shared, read);
-    let entry = cache.get(file);
-    if (!entry) {
-      entry = loadCasesOfFile(file, shared, read);
-      cache.set(file, entry);
-    }
-    return entry;
-  };
   // A large suite packs each case as its file is checked: its objects are never all alive.
   const arena = shown.length >= packFrom ? new CaseArena() : undefined;
   // Bounded: each file's text and parse tree are dropped once its case is checked.
-  const loaded = await mapBounded(shown, async (file) => held(await load(file), arena));
-  const cases: HeldCase[] = [];
+  const loaded = await mapBounded(shown, async (file) =>
+    held(await loadCasesOfFile(file, shared, read), arena),
+  );
+  const cases = uniqueCases(loaded.flat(), problems);
+  return { files: shown, cases, problems };
+}
+
+/**
+ * The files and problems of a suite's cases, as `loadSuiteCases` finds them, with each file
+ * checked once across suites through `cache`; no case is kept.
+ */
+export async function checkSuiteCases(
+  suite: Suite,
+  cache: CaseCache,
+): Promise<Omit<SuiteCases, 'cases'>> {
+  const { files, problems, regular } = await expandCaseGlobs(suite);
+  const shown = files.map((file) => displayPath(file));
+  const read = caseFileReader(new Set(shown.filter((_, i) => regular.has(files[i] as string))));
+  const checked = await mapBounded(shown, (file) => {
+    let entry = cache.get(file);
+    if (!entry) {
+      entry = loadCasesOfFile(file, new Map(), read).then(checkedCases);
+      cache.set(file, entry);
+    }
+    return entry;
+  });
+  uniqueCases(checked.flat(), problems);
+  return { files: shown, problems };
+}
+
+/** The valid cases whose id no earlier case has; every problem, duplicates too, into `problems`. */
+function uniqueCases<T extends { readonly id: string }>(
+  loaded: readonly Loaded<T>[],
+  problems: FileProblem[],
+): T[] {
+  const cases: T[] = [];
   const firstFile = new Map<string, NonNullable<Loaded['idAt']>>();
-  for (const { result, idAt } of loaded.flat()) {
+  for (const { result, idAt } of loaded) {
     if (!result.ok) {
       problems.push(...result.problems);
       continue;
@@ -64,14 +102,11 @@ export async function loadSuiteCases(
     firstFile.set(result.value.id, idAt ?? { file: '', line: 0 });
     cases.push(result.value);
   }
-  return { files: shown, cases, problems };
+  return cases;
 }
 
 /** A file's loaded cases as the suite holds them: packed into `arena` when there is one. */
-function held(
-  list: readonly Loaded[],
-  arena: CaseArena | undefined,
-): readonly { readonly result: LoadResult<HeldCase>; readonly idAt?: Loaded['idAt'] }[] {
+function held(list: readonly Loaded[], arena: CaseArena | undefined): readonly Loaded<HeldCase>[] {
   if (arena === undefined) return list;
   return list.map((l) =>
     l.result.ok ? { ...l, result: { ok: true, value: packCase(l.result.value, arena) } } : l,

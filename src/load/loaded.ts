@@ -2,8 +2,8 @@ import type { Case } from '../model/labelled-case.ts';
 import type { LoadResult } from './load-result.ts';
 
 /** One case read and checked; `idAt` says where its id is written, for a duplicate's problem. */
-export interface Loaded {
-  readonly result: LoadResult<Case>;
+export interface Loaded<T = Case> {
+  readonly result: LoadResult<T>;
   readonly idAt?: { readonly file: string; readonly line: number; readonly column?: number };
 }
 

@@ -16,7 +16,7 @@ describe('cases packed as their files load', () => {
   test('a large suite (here: from one file) holds packed cases that unpack to what the loader made', async () => {
     const suite = await exampleSuite();
     const plain = await loadSuiteCases(suite);
-    const packed = await loadSuiteCases(suite, undefined, 1);
+    const packed = await loadSuiteCases(suite, 1);
 
     expect(plain.cases.length).toBeGreaterThan(30);
     expect(plain.cases.every((c) => !(c instanceof PackedCase))).toBe(true);
@@ -33,7 +33,7 @@ describe('cases packed as their files load', () => {
   test('a run takes packed cases over as they are, and each comes back whole', async () => {
     const suite = await exampleSuite();
     const plain = await loadSuiteCases(suite);
-    const packed = await loadSuiteCases(suite, undefined, 1);
+    const packed = await loadSuiteCases(suite, 1);
     const run = new PackedCases(packed.cases);
 
     expect(packed.cases).toEqual([]);

@@ -8,7 +8,7 @@ import { decodedText } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
 import { suiteFromSource } from './load-suite.ts';
-import { type CaseCache, loadSuiteCases } from './load-suite-cases.ts';
+import { type CaseCache, checkedCases, checkSuiteCases } from './load-suite-cases.ts';
 import type { Loaded } from './loaded.ts';
 import { mapBounded } from './map-bounded.ts';
 import { isRecord } from './schema-at-path.ts';
@@ -37,13 +37,13 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
   // the suites below take their cases from this cache instead of parsing them again.
   const cache: CaseCache = new Map();
   const read = caseFileReader();
-  const shared = new Map<string, string>();
   const checked = await mapBounded(files, async (file) => {
     const bytes = await read(file);
     if (!bytes.ok) return { entry: { file, kind: guessKind(file), problems: bytes.problems } };
     if (!mayBeSuite(bytes.value)) {
-      const loaded = casesOfBytes(bytes.value, file, shared);
-      cache.set(file, Promise.resolve(loaded));
+      // Nothing of a checked case is kept, so no strings are pooled across files.
+      const loaded = casesOfBytes(bytes.value, file, new Map());
+      cache.set(file, Promise.resolve(checkedCases(loaded)));
       return { entry: caseEntry(file, loaded) };
     }
     const text = decodedText(file, bytes.value);
@@ -58,7 +58,7 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
   }
   const seen = new Map<string, Set<string>>();
   for (const suite of suites) {
-    const { files: caseFiles, problems } = await loadSuiteCases(suite, cache);
+    const { files: caseFiles, problems } = await checkSuiteCases(suite, cache);
     for (const file of caseFiles) {
       if (!results.has(file)) results.set(file, { file, kind: 'case', problems: [] });
     }

@@ -1,0 +1,2 @@
+import { writeCases } from './load-cases.ts';
+console.log(writeCases(Number(process.argv[2])));
