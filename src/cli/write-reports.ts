@@ -45,17 +45,14 @@ const FILES: Partial<Record<ReportFormat, { name: string; load: () => Promise<Re
   html: {
     name: 'report.html',
     load: async () => {
-      const { renderHtml } = await import('../report/html/render-html.ts');
-      // The page embeds every case: this one reporter holds them all in memory at once.
+      const { renderHtmlChunks } = await import('../report/html/render-html.ts');
+      // In pieces, the cases read one at a time: only the report `against` is held whole.
       return (report, dir, context) =>
-        renderHtml(
-          { ...report, cases: [...report.cases] },
-          {
-            sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
-            ...(context.label !== undefined && { label: context.label }),
-            ...(context.against && { against: context.against }),
-          },
-        );
+        renderHtmlChunks(report, {
+          sourceBase: context.sourceBase ?? relativeBase(dir, context.cwd),
+          ...(context.label !== undefined && { label: context.label }),
+          ...(context.against && { against: context.against }),
+        });
     },
   },
 };

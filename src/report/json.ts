@@ -177,6 +177,11 @@ const reportShape = obj(
   },
 );
 
+/** One case with its keys in report.json's order (the same object where they already were). */
+export function inCaseOrder(c: CaseResult): CaseResult {
+  return caseShape(c) as CaseResult;
+}
+
 /**
  * The report with its keys in report.json's order, at every level (the same object where they
  * already were): the HTML page embeds it so, whether its cases were held or read back.

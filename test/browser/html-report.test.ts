@@ -132,4 +132,24 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${skipped}`, () =
     await browser.page.check('#filter-changed');
     await expect.poll(() => browser.page.textContent('#shown-count')).toBe('Showing 1 of 38 cases');
   });
+
+  test('a large page lists passing cases slim: their detail says where the timeline is', async () => {
+    const report = parseReport(await readFile(join(out.path, 'report.json'), 'utf8'));
+    const file = join(out.path, 'large.html');
+    await writeFile(file, renderHtml(report, { wholeCasesUpTo: 10 }));
+    const passing = report.cases.find((c) => c.status === 'pass')?.id;
+    await browser.page.goto(`${pathToFileURL(file).href}#case=${passing}`);
+    await browser.page.waitForSelector('body[data-ready="true"]');
+
+    expect(await browser.page.textContent('#slim-cases')).toContain('This report has 38 cases');
+    expect(await browser.page.textContent('#case-detail .slim-note')).toContain('report.json');
+    expect(await browser.page.locator('#case-detail .timeline').count()).toBe(0);
+    await browser.page.goto(`${pathToFileURL(file).href}#case=refund-750-needs-approval`);
+    await browser.page.waitForSelector('body[data-ready="true"]');
+    expect(await browser.page.locator('#case-detail .timeline').count()).toBe(1);
+    await expect
+      .poll(() => browser.page.textContent('#shown-count'))
+      .toBe('Showing 38 of 38 cases');
+    expect(browser.errors).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../model/report.ts';
 import { regressedRun } from '../fixtures.ts';
-import { renderHtml } from './render-html.ts';
+import { renderHtml, renderHtmlChunks } from './render-html.ts';
 
 function embedded(html: string): { report: RunReport; sourceBase: string } {
   const m = /<script type="application\/json" id="baton-data">([\s\S]*?)<\/script>/.exec(html);
@@ -67,5 +67,58 @@ describe('renderHtml', () => {
     expect(html).toContain('8 expected handoffs');
     expect(html).toContain('Expected × observed target');
     expect(html).toMatch(/id="partial">A partial run \(cases <code>refund-\*<\/code>\)/);
+  });
+});
+
+describe('renderHtml of a large report', () => {
+  test('past the limit, passing cases keep their row only and the page says so; the others stay whole', () => {
+    const report = regressedRun();
+    const full = embedded(renderHtml(report)).report.cases;
+
+    const html = renderHtml(report, { wholeCasesUpTo: report.cases.length - 1 });
+    const cases = embedded(html).report.cases as unknown as Record<string, unknown>[];
+
+    expect(html).toContain(`id="slim-cases">This report has ${report.cases.length} cases`);
+    expect(cases.map((c) => c.id)).toEqual(full.map((c) => c.id));
+    cases.forEach((c, i) => {
+      const whole = full[i] as unknown as Record<string, unknown>;
+      if (whole.status !== 'pass') expect(c).toEqual(whole);
+      else {
+        expect(c).toMatchObject({ id: whole.id, title: whole.title, status: 'pass', slim: true });
+        expect(c).not.toHaveProperty('timeline');
+        expect(c).not.toHaveProperty('findings');
+      }
+    });
+    expect(cases.some((c) => c.slim)).toBe(true);
+    expect(cases.some((c) => !c.slim)).toBe(true);
+  });
+
+  test('at the limit, every case is whole and there is no banner', () => {
+    const report = regressedRun();
+
+    const html = renderHtml(report, { wholeCasesUpTo: report.cases.length });
+
+    expect(html).toBe(renderHtml(report));
+    expect(html).not.toContain('slim-cases');
+  });
+
+  test('the pieces read the cases once, one at a time, and join to the page', () => {
+    const report = regressedRun();
+    let reads = 0;
+    const cases = {
+      length: report.cases.length,
+      *[Symbol.iterator]() {
+        for (const c of report.cases) {
+          reads++;
+          yield c;
+        }
+      },
+    };
+
+    const pieces = [...renderHtmlChunks({ ...report, cases }, { sourceBase: '../' })];
+
+    expect(reads).toBe(report.cases.length);
+    expect(pieces.length).toBeGreaterThan(report.cases.length);
+    expect(pieces.join('')).toBe(renderHtml(report, { sourceBase: '../' }));
   });
 });

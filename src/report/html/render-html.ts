@@ -1,5 +1,5 @@
-import type { RunReport } from '../../model/report.ts';
-import { inReportOrder } from '../json.ts';
+import type { CaseResult, RunReport, StreamedReport } from '../../model/report.ts';
+import { inCaseOrder, inReportOrder } from '../json.ts';
 import { CLIENT_CASE } from './client-case.ts';
 import { CLIENT_LIST } from './client-list.ts';
 import { CLIENT_TIMELINE } from './client-timeline.ts';
@@ -23,6 +23,8 @@ export interface HtmlOptions {
   readonly label?: string;
   /** A second report of the same cases (a comparison or a variant): timelines side by side. */
   readonly against?: { readonly report: RunReport; readonly label?: string };
+  /** Past this many cases, passing cases are embedded slim (default `WHOLE_CASES_UP_TO`). */
+  readonly wholeCasesUpTo?: number;
 }
 
 const FILTERS = `<div class="filters" role="search">
@@ -38,29 +40,49 @@ const FILTERS = `<div class="filters" role="search">
 </div>`;
 
 /**
+ * Past this many cases a page embeds its passing cases without their findings, steps and
+ * timeline (report.json has them): what a person opens a large report for is what did not
+ * pass, and a page that embeds 100,000 timelines is too large for a browser to open.
+ */
+export const WHOLE_CASES_UP_TO = 20_000;
+
+/** What a passing case of a large report keeps on the page: its row, and why it has no more. */
+const SLIM_KEYS = [
+  ...['id', 'title', 'file', 'tags', 'status', 'repeats', 'passedRepeats'],
+  ...['durationMs', 'hops', 'cost', 'permutationSeed'],
+] as const;
+
+function slimCase(c: CaseResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of SLIM_KEYS) if (c[k] !== undefined) out[k] = c[k];
+  out.slim = true;
+  return out;
+}
+
+/**
  * The one-file HTML report: summary, gates, rates, target confusion and hops rendered as HTML;
  * the cases, their findings and timelines rendered in the browser from the embedded report, a
  * visible slice at a time. Opens from disk with no network.
  */
 export function renderHtml(report: RunReport, options: HtmlOptions = {}): string {
-  // In report.json's key order: the page's bytes do not depend on how the cases were held.
-  const data = {
-    report: inReportOrder(report),
-    sourceBase: options.sourceBase ?? '',
-    label: options.label ?? report.suite.name,
-    ...(options.against && {
-      against: {
-        report: inReportOrder(options.against.report),
-        label: options.against.label ?? options.against.report.suite.name,
-      },
-    }),
-  };
+  return [...renderHtmlChunks(report, options)].join('');
+}
+
+/**
+ * `renderHtml`'s page in pieces, reading the cases once, one at a time: a report of 100,000
+ * cases is never one string nor all in memory (the report `against` is held whole). Of a
+ * report of more than `WHOLE_CASES_UP_TO` cases, passing cases are embedded slim.
+ */
+export function* renderHtmlChunks(
+  report: StreamedReport,
+  options: HtmlOptions = {},
+): Generator<string> {
   const overview = [
     ratesSection(report),
     confusionSection(report.metrics.confusion),
     hopsSection(report),
   ];
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -77,12 +99,24 @@ ${propertiesSection(report)}
 <section id="cases">
 <h2>Cases</h2>
 <noscript><p class="banner">The case list and timelines need JavaScript; the summary above does not.</p></noscript>
-${FILTERS}
+${slimBanner(report, options)}${FILTERS}
 <div id="case-scroller" role="grid" aria-label="cases"><div id="case-spacer"></div><div id="case-rows"></div></div>
 <div id="case-detail"></div>
 </section>
 </main>
-<script type="application/json" id="baton-data">${embedJson(data)}</script>
+<script type="application/json" id="baton-data">`;
+  // In report.json's key order: the page's bytes do not depend on how the cases were held.
+  const whole = options.wholeCasesUpTo ?? WHOLE_CASES_UP_TO;
+  yield '{"report":';
+  yield* reportData(report, whole);
+  yield `,"sourceBase":${embedJson(options.sourceBase ?? '')},"label":${embedJson(options.label ?? report.suite.name)}`;
+  const against = options.against;
+  if (against) {
+    yield ',"against":{"report":';
+    yield* reportData(against.report, whole);
+    yield `,"label":${embedJson(against.label ?? against.report.suite.name)}}`;
+  }
+  yield `}</script>
 <script>
 "use strict";
 ${CLIENT_LIST}
@@ -93,4 +127,36 @@ start();
 </body>
 </html>
 `;
+}
+
+/** The report as the page embeds it (compact, escaped), its cases one at a time. */
+function* reportData(report: StreamedReport, wholeUpTo: number): Generator<string> {
+  const slim = report.cases.length > wholeUpTo;
+  const top = inReportOrder({ ...report, cases: [] }) as unknown as Record<string, unknown>;
+  let first = true;
+  for (const key of Object.keys(top)) {
+    const value = top[key];
+    if (value === undefined) continue;
+    yield `${first ? '{' : ','}${embedJson(key)}:`;
+    first = false;
+    if (key !== 'cases') {
+      yield embedJson(value);
+      continue;
+    }
+    let n = 0;
+    for (const c of report.cases) {
+      yield (n++ === 0 ? '[' : ',') +
+        embedJson(slim && c.status === 'pass' ? slimCase(c) : inCaseOrder(c));
+    }
+    yield n === 0 ? '[]' : ']';
+  }
+  yield first ? '{}' : '}';
+}
+
+/** Says, above the case list, when passing cases are embedded slim (`WHOLE_CASES_UP_TO`). */
+function slimBanner(report: StreamedReport, options: HtmlOptions): string {
+  const whole = options.wholeCasesUpTo ?? WHOLE_CASES_UP_TO;
+  const large = Math.max(report.cases.length, options.against?.report.cases.length ?? 0);
+  if (large <= whole) return '';
+  return `<p class="banner" id="slim-cases">This report has ${large.toLocaleString('en')} cases: past ${whole.toLocaleString('en')}, the page keeps the findings and timeline of failed and errored cases only. Passing cases are listed without them; report.json has every case whole.</p>\n`;
 }

@@ -1,5 +1,15 @@
 import escapeHtml from 'escape-html';
-import type { ConfusionMatrix, GateResult, Rate, RunReport } from '../../model/report.ts';
+import type {
+  ConfusionMatrix,
+  GateResult,
+  Rate,
+  RunReport,
+  StreamedReport,
+} from '../../model/report.ts';
+
+/** What the page's sections read of a report: everything but its cases. */
+type Sections = Omit<RunReport, 'cases'>;
+
 import { byCodeEntries, compareBuckets, duration, interval, num, percent } from '../format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from '../property-lines.ts';
 import { countOf, judged } from '../units.ts';
@@ -12,7 +22,7 @@ function rateText(rate: Rate): string {
 }
 
 /** The page header: suite, verdict, adapter, when, how long, versions, filters. */
-export function headerSection(report: RunReport): string {
+export function headerSection(report: Sections): string {
   const verdict = report.passed ? 'PASS' : 'FAIL';
   const info = report.run;
   const meta = [
@@ -32,7 +42,7 @@ export function headerSection(report: RunReport): string {
   return `<header><h1><span class="verdict ${verdict.toLowerCase()}">${verdict}</span> Baton · ${esc(report.suite.name)}</h1><p class="meta">${meta.join(' · ')}</p>${partial}</header>`;
 }
 
-function partialText(report: RunReport): string {
+function partialText(report: Sections): string {
   const f = report.run?.filters ?? {};
   const parts = [
     ...(f.cases ? [`cases ${f.cases.map((c) => `<code>${esc(c)}</code>`).join(', ')}`] : []),
@@ -44,7 +54,7 @@ function partialText(report: RunReport): string {
 }
 
 /** Counts of cases and the pass rate, each saying what it counts. */
-export function summarySection(report: RunReport): string {
+export function summarySection(report: Sections): string {
   const { summary: s, metrics: m } = report;
   const card = (label: string, value: string, cls = '') =>
     `<div class="card ${cls}"><div class="value">${value}</div><div class="label">${label}</div></div>`;
@@ -77,7 +87,7 @@ function gatesTable(gates: readonly GateResult[]): string {
 }
 
 /** Each judged code's rate over what it counts, with its 95% interval; the rest as n/a. */
-export function ratesSection(report: RunReport): string {
+export function ratesSection(report: Sections): string {
   const entries = byCodeEntries(report.metrics.byCode);
   const rows = entries
     .filter(([, r]) => judged(r))
@@ -109,7 +119,7 @@ export function confusionSection({ labels, counts }: ConfusionMatrix): string {
 }
 
 /** Hops per case run as a histogram. */
-export function hopsSection(report: RunReport): string {
+export function hopsSection(report: Sections): string {
   const { histogram, mean, max } = report.metrics.hops;
   const entries = Object.entries(histogram).sort(([a], [b]) => compareBuckets(a, b));
   if (entries.length === 0) return '';
@@ -122,7 +132,7 @@ export function hopsSection(report: RunReport): string {
 }
 
 /** Envelope properties: the tally and every broken one with its seed and replay command. */
-export function propertiesSection(report: RunReport): string {
+export function propertiesSection(report: StreamedReport): string {
   if (report.properties.length === 0) return '';
   const broken = brokenProperties(report).map((p) => {
     const replay = replayCommand(report, p);
