@@ -1,2 +1,0 @@
-import { writeCases } from './load-cases.ts';
-console.log(writeCases(Number(process.argv[2])));

@@ -1,2 +1,0 @@
-import { writeFile } from './traces.ts';
-await writeFile(process.argv[2] as string, Number(process.argv[3]));
