@@ -4,6 +4,7 @@ import type { CompiledRules, ReturnFound, RuleMatch } from '../normalize/recogni
 import type { Recognizer } from '../normalize/recognizer.ts';
 import { SpanIndex } from '../normalize/span-index.ts';
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
+import { withAttributes } from './with-attributes.ts';
 
 /** How to lower one trace: suite rules first, then the built-in shapes; names as cases write them. */
 export interface LowerOptions {
@@ -38,7 +39,7 @@ export function lowerTrace(spans: readonly SpanRecord[], o: LowerOptions): Lower
   for (const span of spans) {
     const found = firstEvent(span, index, o, ruleMatches, shapeMatches);
     const attrs = found && batonAttributes(found, o.nameOf);
-    out.push(attrs ? { ...span, attributes: { ...span.attributes, ...attrs } } : span);
+    out.push(attrs ? withAttributes(span, attrs) : span);
     const returned = found?.match?.returned;
     if (returned) out.push(returnSpan(span, returned, o.nameOf));
   }
