@@ -43,10 +43,8 @@ export async function loadSuiteCases(
   suite: Suite,
   packFrom: number = LARGE_RUN,
 ): Promise<SuiteCases> {
-  const { files, problems, regular } = await expandCaseGlobs(suite);
-  const shown = files.map((file) => displayPath(file));
+  const { shown, problems, read } = await suiteFiles(suite);
   const shared = new Map<string, string>();
-  const read = caseFileReader(new Set(shown.filter((_, i) => regular.has(files[i] as string))));
   // A large suite packs each case as its file is checked: its objects are never all alive.
   const arena = shown.length >= packFrom ? new CaseArena() : undefined;
   // Bounded: each file's text and parse tree are dropped once its case is checked.
@@ -65,9 +63,7 @@ export async function checkSuiteCases(
   suite: Suite,
   cache: CaseCache,
 ): Promise<Omit<SuiteCases, 'cases'>> {
-  const { files, problems, regular } = await expandCaseGlobs(suite);
-  const shown = files.map((file) => displayPath(file));
-  const read = caseFileReader(new Set(shown.filter((_, i) => regular.has(files[i] as string))));
+  const { shown, problems, read } = await suiteFiles(suite);
   const checked = await mapBounded(shown, (file) => {
     let entry = cache.get(file);
     if (!entry) {
@@ -78,6 +74,14 @@ export async function checkSuiteCases(
   });
   uniqueCases(checked.flat(), problems);
   return { files: shown, problems };
+}
+
+/** A suite's case files as problems name them, the problems of its globs, and their reader. */
+async function suiteFiles(suite: Suite) {
+  const { files, problems, regular } = await expandCaseGlobs(suite);
+  const shown = files.map((file) => displayPath(file));
+  const read = caseFileReader(new Set(shown.filter((_, i) => regular.has(files[i] as string))));
+  return { shown, problems, read };
 }
 
 /** The valid cases whose id no earlier case has; every problem, duplicates too, into `problems`. */
