@@ -177,17 +177,21 @@ const reportShape = obj(
   },
 );
 
+/**
+ * The report's top-level fields in report.json's order, shaped, each written to JSON (`cases`
+ * holds none: a writer puts the cases in its place, one at a time).
+ */
+export function reportFields(report: StreamedReport): {
+  readonly top: Readonly<Record<string, unknown>>;
+  readonly keys: readonly string[];
+} {
+  const top = reportShape({ ...report, cases: [] }) as Record<string, unknown>;
+  return { top, keys: Object.keys(top).filter((k) => JSON.stringify(top[k]) !== undefined) };
+}
+
 /** One case with its keys in report.json's order (the same object where they already were). */
 export function inCaseOrder(c: CaseResult): CaseResult {
   return caseShape(c) as CaseResult;
-}
-
-/**
- * The report with its keys in report.json's order, at every level (the same object where they
- * already were): the HTML page embeds it so, whether its cases were held or read back.
- */
-export function inReportOrder(report: RunReport): RunReport {
-  return reportShape(report) as RunReport;
 }
 
 /** The report as pretty JSON with a fixed key order, so two runs diff line by line. */
@@ -218,8 +222,7 @@ export function* renderJsonChunks(
   report: StreamedReport,
   texts?: Iterable<string | Uint8Array>,
 ): Generator<string | Uint8Array> {
-  const top = reportShape({ ...report, cases: [] }) as Record<string, unknown>;
-  const keys = Object.keys(top).filter((k) => JSON.stringify(top[k]) !== undefined);
+  const { top, keys } = reportFields(report);
   if (keys.length === 0) {
     yield '{}\n';
     return;

@@ -11,13 +11,16 @@ export function exampleText(p: PropertyResult): string {
 }
 
 /** The command that replays a failed property's shrunk counterexample. */
-export function replayCommand(report: StreamedReport, p: PropertyResult): string | undefined {
+export function replayCommand(
+  report: Pick<StreamedReport, 'suite'>,
+  p: PropertyResult,
+): string | undefined {
   if (p.path === undefined) return undefined;
   return `npx baton run ${report.suite.file} --property '${p.id}' --seed ${p.seed} --path '${p.path}' --clock ${p.clock}`;
 }
 
 /** Properties that did not pass or skip: what a reader must look at. */
-export function brokenProperties(report: StreamedReport): PropertyResult[] {
+export function brokenProperties(report: Pick<StreamedReport, 'properties'>): PropertyResult[] {
   return report.properties.filter((p) => p.outcome === 'fail' || p.outcome === 'error');
 }
 

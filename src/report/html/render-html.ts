@@ -1,5 +1,5 @@
 import type { CaseResult, RunReport, StreamedReport } from '../../model/report.ts';
-import { inCaseOrder, inReportOrder } from '../json.ts';
+import { inCaseOrder, reportFields } from '../json.ts';
 import { CLIENT_CASE } from './client-case.ts';
 import { CLIENT_LIST } from './client-list.ts';
 import { CLIENT_TIMELINE } from './client-timeline.ts';
@@ -132,15 +132,11 @@ start();
 /** The report as the page embeds it (compact, escaped), its cases one at a time. */
 function* reportData(report: StreamedReport, wholeUpTo: number): Generator<string> {
   const slim = report.cases.length > wholeUpTo;
-  const top = inReportOrder({ ...report, cases: [] }) as unknown as Record<string, unknown>;
-  let first = true;
-  for (const key of Object.keys(top)) {
-    const value = top[key];
-    if (value === undefined) continue;
-    yield `${first ? '{' : ','}${embedJson(key)}:`;
-    first = false;
+  const { top, keys } = reportFields(report);
+  for (const [i, key] of keys.entries()) {
+    yield `${i === 0 ? '{' : ','}${embedJson(key)}:`;
     if (key !== 'cases') {
-      yield embedJson(value);
+      yield embedJson(top[key]);
       continue;
     }
     let n = 0;
@@ -150,7 +146,7 @@ function* reportData(report: StreamedReport, wholeUpTo: number): Generator<strin
     }
     yield n === 0 ? '[]' : ']';
   }
-  yield first ? '{}' : '}';
+  yield keys.length === 0 ? '{}' : '}';
 }
 
 /** Says, above the case list, when passing cases are embedded slim (`WHOLE_CASES_UP_TO`). */

@@ -1,18 +1,11 @@
 import escapeHtml from 'escape-html';
-import type {
-  ConfusionMatrix,
-  GateResult,
-  Rate,
-  RunReport,
-  StreamedReport,
-} from '../../model/report.ts';
-
-/** What the page's sections read of a report: everything but its cases. */
-type Sections = Omit<RunReport, 'cases'>;
-
+import type { ConfusionMatrix, GateResult, Rate, RunReport } from '../../model/report.ts';
 import { byCodeEntries, compareBuckets, duration, interval, num, percent } from '../format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from '../property-lines.ts';
 import { countOf, judged } from '../units.ts';
+
+/** What the page's sections read of a report: everything but its cases. */
+type Sections = Omit<RunReport, 'cases'>;
 
 /** Escapes text for HTML content and attribute values. */
 export const esc = (text: unknown): string => escapeHtml(String(text));
@@ -132,7 +125,7 @@ export function hopsSection(report: Sections): string {
 }
 
 /** Envelope properties: the tally and every broken one with its seed and replay command. */
-export function propertiesSection(report: StreamedReport): string {
+export function propertiesSection(report: Sections): string {
   if (report.properties.length === 0) return '';
   const broken = brokenProperties(report).map((p) => {
     const replay = replayCommand(report, p);
