@@ -34,10 +34,17 @@ export async function writeFileAtomic(
   } catch (error) {
     await handle?.close().catch(() => {});
     await unlink(temp).catch(() => {});
-    throw writeError(path, error);
+    // A piece that could not be made (a case that would not read back) is that error, not a
+    // failed write: it names its own file and fix.
+    throw error instanceof PieceFailed ? error.cause : writeError(path, error);
   } finally {
     pending.delete(temp);
   }
+}
+
+/** What making the next piece threw, told apart from what writing threw. */
+class PieceFailed {
+  constructor(readonly cause: unknown) {}
 }
 
 /** Pieces are gathered to about this many bytes a write. */
@@ -61,14 +68,33 @@ async function writePieces(
     chunks = [];
     size = 0;
   };
-  for (const piece of pieces) {
-    if (typeof piece === 'string') strings.push(piece);
-    else {
-      encodeStrings();
-      chunks.push(piece);
+  const next = pieces[Symbol.iterator]();
+  let done = false;
+  try {
+    for (;;) {
+      let step: IteratorResult<string | Uint8Array>;
+      try {
+        step = next.next();
+      } catch (error) {
+        done = true;
+        throw new PieceFailed(error);
+      }
+      if (step.done) {
+        done = true;
+        break;
+      }
+      const piece = step.value;
+      if (typeof piece === 'string') strings.push(piece);
+      else {
+        encodeStrings();
+        chunks.push(piece);
+      }
+      size += piece.length;
+      if (size >= WRITE_CHUNK) await write();
     }
-    size += piece.length;
-    if (size >= WRITE_CHUNK) await write();
+  } finally {
+    // A write that failed part-way closes the pieces, as a for-of loop would.
+    if (!done) next.return?.();
   }
   await write();
 }

@@ -98,7 +98,7 @@ export { type ConsoleOptions, renderConsole } from '../report/console.ts';
 export { type GithubOptions, renderGithubAnnotations } from '../report/github.ts';
 export { type HtmlOptions, renderHtml } from '../report/html/render-html.ts';
 export { parseReport, renderJson } from '../report/json.ts';
-export { renderJunit } from '../report/junit.ts';
+export { renderJunit, renderJunitChunks } from '../report/junit.ts';
 export { renderMarkdown } from '../report/markdown.ts';
 export { DEFAULT_GATES, evaluateGates } from '../run/gates.ts';
 export { type RunPlan, runSuite } from '../run/run-suite.ts';

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../model/report.ts';
+import type { CaseList, CaseResult, RunReport } from '../model/report.ts';
 import { erroredRun, regressedRun, repeatedRun } from './fixtures.ts';
-import { renderJunit } from './junit.ts';
+import { renderJunit, renderJunitChunks } from './junit.ts';
 
 function testcases(xml: string): string[] {
   return [...xml.matchAll(/<testcase [^>]*?(?:\/>|>[\s\S]*?<\/testcase>)/g)].map((m) => m[0]);
@@ -121,5 +122,107 @@ describe('renderJunit', () => {
     const controls = [...xml].filter((ch) => ch < ' ' && !'\t\n\r'.includes(ch));
     expect(controls).toEqual([]);
     expect(xml).toContain('message="boom \uFFFD[31m&quot;red&quot;\uFFFD ]]> &lt;x>"');
+  });
+});
+
+describe('renderJunitChunks', () => {
+  const repeated = repeatedRun().cases.map((c, i) =>
+    i === 0
+      ? {
+          ...c,
+          runs: [0, 1].map((repeat) => ({
+            repeat,
+            status: repeat === 1 ? ('fail' as const) : ('pass' as const),
+            durationMs: 7,
+            findings: repeat === 1 ? c.findings : [],
+          })),
+        }
+      : c,
+  );
+  const pool: CaseResult[] = [
+    ...regressedRun().cases,
+    ...erroredRun().cases,
+    ...repeated,
+    {
+      ...regressedRun().cases[0],
+      id: 'a&b',
+      title: 'quotes " and <tags>\nand a newline',
+    } as CaseResult,
+  ];
+  /** Read one case at a time, as cases spilled by a CLI run are; counts the passes over them. */
+  const spilled = (cases: CaseResult[]): CaseList & { passes: number } => ({
+    length: cases.length,
+    passes: 0,
+    *[Symbol.iterator]() {
+      this.passes++;
+      yield* cases;
+    },
+  });
+
+  test('writes the same document as renderJunit, byte for byte, whatever the batch', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(pool.length - 1), { maxLength: 14 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.string(),
+        fc.boolean(),
+        (picks, batch, name, withProperties) => {
+          const base = regressedRun();
+          const report: RunReport = {
+            ...base,
+            suite: { ...base.suite, name },
+            cases: picks.map((i) => pool[i] as CaseResult),
+            properties: withProperties
+              ? [
+                  {
+                    id: `${name}:rejects_invalid`,
+                    contract: 'c',
+                    from: 'triage',
+                    to: 'refunds',
+                    property: 'rejects_invalid',
+                    outcome: 'fail',
+                    code: 'contract.accepted_invalid',
+                    numRuns: 5,
+                    seed: 1,
+                    clock: 0,
+                    message: 'accepted <bad> & "worse"',
+                  },
+                  {
+                    id: 'p:skipped',
+                    contract: 'c',
+                    from: 'triage',
+                    to: 'refunds',
+                    property: 'deterministic',
+                    outcome: 'skip',
+                    numRuns: 0,
+                    seed: 1,
+                    clock: 0,
+                    message: 'not exposed',
+                  },
+                ]
+              : [],
+          };
+          const whole = renderJunit(report);
+          const cases = spilled(report.cases as CaseResult[]);
+          const pieces = [...renderJunitChunks({ ...report, cases }, batch)];
+
+          expect(pieces.join('')).toBe(whole);
+          if (report.cases.length > batch) expect(pieces.length).toBeGreaterThan(2);
+        },
+      ),
+    );
+  });
+
+  test('a run larger than one batch is written in pieces, its totals counted first', () => {
+    const cases = spilled([...regressedRun().cases, ...erroredRun().cases]);
+    const report = { ...regressedRun(), cases };
+
+    const pieces = [...renderJunitChunks(report, 3)];
+
+    expect(cases.passes).toBe(2);
+    expect(pieces[0]).toMatch(
+      /<testsuites name="Baton support-desk" tests="\d+" failures="[1-9]\d*" errors="[1-9]\d*"/,
+    );
+    expect(pieces.filter((p) => p.includes('<testcase')).length).toBe(Math.ceil(cases.length / 3));
   });
 });

@@ -38,15 +38,21 @@ interface Verdict {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
+/** What a verdict becomes in JUnit: an error, a failure, or a passing test case. */
+function junitOutcome(v: Verdict): 'error' | 'failure' | 'pass' {
+  return v.status === 'error' ? 'error' : v.status === 'fail' ? 'failure' : 'pass';
+}
+
 function judge(tc: TestCase, v: Verdict, file: string | undefined): void {
   const shown = v.findings.filter(
     (f) => f.outcome !== 'pass' && !(v.error !== undefined && f.code === 'case.error'),
   );
   const details = shown.map((f) => findingLine(f, file)).join('\n');
-  if (v.status === 'error') {
+  const outcome = junitOutcome(v);
+  if (outcome === 'error') {
     const error = v.error ?? { code: 'case.error', message: shown[0]?.message ?? 'errored' };
     tc.error(xml(error.message), error.code, details || undefined);
-  } else if (v.status === 'fail') {
+  } else if (outcome === 'failure') {
     const first = shown[0];
     const more = shown.length > 1 ? ` (+${shown.length - 1} more)` : '';
     tc.failure(xml(`${first?.message ?? 'failed'}${more}`), first?.code ?? 'fail');
@@ -54,24 +60,40 @@ function judge(tc: TestCase, v: Verdict, file: string | undefined): void {
   }
 }
 
-function caseTestCases(builder: Builder, report: StreamedReport): void {
-  const suite = builder.testSuite().name(xml(report.suite.name)).timestamp(report.startedAt);
-  suite.time(seconds(report.durationMs));
-  for (const c of report.cases) {
-    const className = xml(c.file ?? report.suite.name);
-    const runs = c.runs ?? [];
-    const add = (name: string, ms: number, v: Verdict) => {
-      const tc = suite.testCase().className(className).name(xml(name)).time(seconds(ms));
-      if (c.file !== undefined) tc.file(xml(c.file));
-      judge(tc, v, c.file);
-    };
-    if (runs.length > 1) {
-      for (const r of runs)
-        add(`${c.id}: ${c.title} [repeat ${r.repeat + 1}/${runs.length}]`, r.durationMs, r);
-    } else {
-      add(`${c.id}: ${c.title}`, c.durationMs, { ...c, findings: problems(c) });
-    }
+/** A case's JUnit verdicts with their names and times: one, or one a repeat when repeated. */
+function* caseVerdicts(c: CaseResult): Generator<{ name: string; ms: number; v: Verdict }> {
+  const runs = c.runs ?? [];
+  if (runs.length > 1) {
+    for (const r of runs)
+      yield {
+        name: `${c.id}: ${c.title} [repeat ${r.repeat + 1}/${runs.length}]`,
+        ms: r.durationMs,
+        v: r,
+      };
+  } else
+    yield { name: `${c.id}: ${c.title}`, ms: c.durationMs, v: { ...c, findings: problems(c) } };
+}
+
+function addCase(suite: TestSuite, c: CaseResult, suiteName: string): void {
+  const className = xml(c.file ?? suiteName);
+  for (const { name, ms, v } of caseVerdicts(c)) {
+    const tc = suite.testCase().className(className).name(xml(name)).time(seconds(ms));
+    if (c.file !== undefined) tc.file(xml(c.file));
+    judge(tc, v, c.file);
   }
+}
+
+function caseSuite(builder: Builder, report: StreamedReport): TestSuite {
+  return builder
+    .testSuite()
+    .name(xml(report.suite.name))
+    .timestamp(report.startedAt)
+    .time(seconds(report.durationMs));
+}
+
+function caseTestCases(builder: Builder, report: StreamedReport): void {
+  const suite = caseSuite(builder, report);
+  for (const c of report.cases) addCase(suite, c, report.suite.name);
 }
 
 function propertyCase(suite: TestSuite) {
@@ -92,19 +114,93 @@ function propertyCase(suite: TestSuite) {
   };
 }
 
-/**
- * The run as JUnit XML for CI test tabs: one test case per case (per repeat when repeated) and
- * per envelope property; failures carry the findings with file and line, errors the error.
- */
-export function renderJunit(report: StreamedReport): string {
+/** A builder named for the run, holding its case suite (filled by `cases`) and its properties. */
+function runBuilder(report: StreamedReport, cases: (builder: Builder) => void): Builder {
   const builder = junit()
     .newBuilder()
     .name(xml(`Baton ${report.suite.name}`));
-  caseTestCases(builder, report);
+  cases(builder);
   if (report.properties.length > 0) {
     const suite = builder.testSuite().name(xml(`${report.suite.name} properties`));
     const add = propertyCase(suite);
     for (const p of report.properties) add(p, report);
   }
-  return `${builder.build()}\n`;
+  return builder;
+}
+
+/**
+ * The run as JUnit XML for CI test tabs: one test case per case (per repeat when repeated) and
+ * per envelope property; failures carry the findings with file and line, errors the error.
+ * The whole document is built in memory; `renderJunitChunks` writes a large run in pieces.
+ */
+export function renderJunit(report: StreamedReport): string {
+  return `${runBuilder(report, (b) => caseTestCases(b, report)).build()}\n`;
+}
+
+/** Cases rendered by one builder at a time in `renderJunitChunks`. */
+export const JUNIT_BATCH = 1000;
+
+const EMPTY_COUNTS = ' tests="0" failures="0" errors="0" skipped="0"';
+const COUNTS = / tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)">$/;
+
+/**
+ * The same document as `renderJunit`, byte for byte, in pieces: the builder (and every element
+ * it makes) holds `batch` cases at a time, not all of them, and the cases are read one at a time
+ * (twice: once to count them for the suite's totals, which come first in the file). The counts
+ * are the builder's own rule (a test case with an error or a failure); every name and attribute
+ * is still escaped by the builder.
+ */
+export function* renderJunitChunks(report: StreamedReport, batch = JUNIT_BATCH): Generator<string> {
+  if (report.cases.length <= batch) {
+    yield renderJunit(report);
+    return;
+  }
+  const counts = { tests: 0, failures: 0, errors: 0 };
+  for (const c of report.cases)
+    for (const { v } of caseVerdicts(c)) {
+      counts.tests++;
+      const outcome = junitOutcome(v);
+      if (outcome === 'failure') counts.failures++;
+      else if (outcome === 'error') counts.errors++;
+    }
+  // The document without its test cases: the run's line counts the properties only, and the
+  // case suite is an empty element, closed at once.
+  const lines = runBuilder(report, (b) => void caseSuite(b, report))
+    .build()
+    .split('\n');
+  const [declaration, run, suite, ...rest] = lines;
+  const propertyCounts = COUNTS.exec(run ?? '');
+  const emptySuite = `${EMPTY_COUNTS}/>`;
+  if (declaration === undefined || !propertyCounts || !suite?.endsWith(emptySuite))
+    throw new Error('junit-report-builder wrote an unexpected document');
+  const [tests, failures, errors, skipped] = propertyCounts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const mine = ` tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="0"`;
+  yield `${declaration}\n${run?.slice(0, propertyCounts.index)} tests="${tests + counts.tests}" failures="${failures + counts.failures}" errors="${errors + counts.errors}" skipped="${skipped}">\n`;
+  yield `${suite.slice(0, -emptySuite.length)}${mine}>\n`;
+  let held = junit().newBuilder();
+  let into = held.testSuite();
+  let n = 0;
+  const flush = function* () {
+    // Between the batch's own suite line (the third) and its closing tag: its test cases, at
+    // the depth they have in the whole document. No attribute holds a raw newline (the builder
+    // escapes them), and a case's text cannot hold the last closing tag.
+    const text = held.build();
+    let start = 0;
+    for (let line = 0; line < 3; line++) start = text.indexOf('\n', start) + 1;
+    yield text.slice(start, text.lastIndexOf('  </testsuite>\n'));
+    held = junit().newBuilder();
+    into = held.testSuite();
+    n = 0;
+  };
+  for (const c of report.cases) {
+    addCase(into, c, report.suite.name);
+    if (++n === batch) yield* flush();
+  }
+  if (n > 0) yield* flush();
+  yield `  </testsuite>\n${rest.join('\n')}\n`;
 }
