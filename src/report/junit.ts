@@ -171,8 +171,12 @@ export function* renderJunitChunks(report: StreamedReport, batch = JUNIT_BATCH):
   const [declaration, run, suite, ...rest] = lines;
   const propertyCounts = COUNTS.exec(run ?? '');
   const emptySuite = `${EMPTY_COUNTS}/>`;
-  if (declaration === undefined || !propertyCounts || !suite?.endsWith(emptySuite))
-    throw new Error('junit-report-builder wrote an unexpected document');
+  // Another version of the builder may lay its document out otherwise: then it is built whole,
+  // as it was before it was written in pieces.
+  if (declaration === undefined || !propertyCounts || !suite?.endsWith(emptySuite)) {
+    yield renderJunit(report);
+    return;
+  }
   const [tests, failures, errors, skipped] = propertyCounts.slice(1).map(Number) as [
     number,
     number,
@@ -182,25 +186,35 @@ export function* renderJunitChunks(report: StreamedReport, batch = JUNIT_BATCH):
   const mine = ` tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="0"`;
   yield `${declaration}\n${run?.slice(0, propertyCounts.index)} tests="${tests + counts.tests}" failures="${failures + counts.failures}" errors="${errors + counts.errors}" skipped="${skipped}">\n`;
   yield `${suite.slice(0, -emptySuite.length)}${mine}>\n`;
-  let held = junit().newBuilder();
-  let into = held.testSuite();
-  let n = 0;
-  const flush = function* () {
-    // Between the batch's own suite line (the third) and its closing tag: its test cases, at
-    // the depth they have in the whole document. No attribute holds a raw newline (the builder
-    // escapes them), and a case's text cannot hold the last closing tag.
-    const text = held.build();
-    let start = 0;
-    for (let line = 0; line < 3; line++) start = text.indexOf('\n', start) + 1;
-    yield text.slice(start, text.lastIndexOf('  </testsuite>\n'));
-    held = junit().newBuilder();
-    into = held.testSuite();
-    n = 0;
-  };
-  for (const c of report.cases) {
-    addCase(into, c, report.suite.name);
-    if (++n === batch) yield* flush();
-  }
-  if (n > 0) yield* flush();
+  for (const group of inGroups(report.cases, batch)) yield testCasesOf(group, report.suite.name);
   yield `  </testsuite>\n${rest.join('\n')}\n`;
+}
+
+/** The cases `size` at a time, in order. */
+function* inGroups(cases: Iterable<CaseResult>, size: number): Generator<CaseResult[]> {
+  let group: CaseResult[] = [];
+  for (const c of cases) {
+    group.push(c);
+    if (group.length === size) {
+      yield group;
+      group = [];
+    }
+  }
+  if (group.length > 0) yield group;
+}
+
+/**
+ * The cases' test case elements as the whole document has them: built in a suite of their own,
+ * then cut from after its third line (the declaration, the run, the suite) to its closing tag.
+ * No attribute holds a raw newline (the builder escapes them), and the closing tag searched for
+ * is the document's last.
+ */
+function testCasesOf(cases: readonly CaseResult[], suiteName: string): string {
+  const builder = junit().newBuilder();
+  const suite = builder.testSuite();
+  for (const c of cases) addCase(suite, c, suiteName);
+  const text = builder.build();
+  let start = 0;
+  for (let line = 0; line < 3; line++) start = text.indexOf('\n', start) + 1;
+  return text.slice(start, text.lastIndexOf('  </testsuite>\n'));
 }
