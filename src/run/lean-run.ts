@@ -72,6 +72,13 @@ const MAX_SHAPES = 10_000;
  */
 export class KeptShapes {
   private readonly known = new Map<string, unknown>();
+  // The part of each kind given out last: a case like the one before it (most cases of a run
+  // that passes) is compared with it field by field, and builds no key.
+  private readonly last: Record<Part, unknown> = {
+    summary: undefined,
+    runs: undefined,
+    tally: undefined,
+  };
 
   /** The object already kept under `key`, else `value`, kept under it. */
   one<T>(key: string, value: T): T {
@@ -80,7 +87,23 @@ export class KeptShapes {
     if (this.known.size < MAX_SHAPES) this.known.set(key, value);
     return value;
   }
+
+  /**
+   * `one(key(), value)`, or the part of `kind` given out last when `alike` says `value` is the
+   * same. A `key` of undefined keeps `value` as the case's own.
+   */
+  like<T>(kind: Part, value: T, alike: (a: T, b: T) => boolean, key: () => string | undefined): T {
+    const last = this.last[kind] as T | undefined;
+    if (last !== undefined && alike(last, value)) return last;
+    const k = key();
+    if (k === undefined) return value;
+    const shared = this.one(k, value);
+    this.last[kind] = shared;
+    return shared;
+  }
 }
+
+type Part = 'summary' | 'runs' | 'tally';
 
 function tallyKey(tally: KeptCase['tally']): string {
   let key = 't';
@@ -120,15 +143,63 @@ export function keptCase(
   const lean = runs.map((r, i) => leanRun(r, i === 0));
   const tally = result.tally ?? caseTally(runs);
   if (!shapes) return { id: result.id, expected, summarized, runs: lean, tally };
-  const leanKey = runsKey(lean);
   return {
     id: result.id,
     expected,
-    summarized: shapes.one(
-      `s|${summarized.status}|${failing.map((f) => `${f.code}:${f.outcome}`).join(',')}`,
-      summarized,
-    ),
-    runs: leanKey === undefined ? lean : shapes.one(leanKey, lean),
-    tally: shapes.one(tallyKey(tally), tally),
+    summarized: shapes.like('summary', summarized, sameSummary, () => summaryKey(summarized)),
+    runs: shapes.like('runs', lean, sameRuns, () => runsKey(lean)),
+    tally: shapes.like('tally', tally, sameTally, () => tallyKey(tally)),
   };
+}
+
+function summaryKey(s: Summarized): string {
+  return `s|${s.status}|${s.findings.map((f) => `${f.code}:${f.outcome}`).join(',')}`;
+}
+
+// What each key says, compared without building one.
+
+function sameSummary(a: Summarized, b: Summarized): boolean {
+  if (a.status !== b.status || a.findings.length !== b.findings.length) return false;
+  for (let i = 0; i < a.findings.length; i++) {
+    const x = a.findings[i] as Summarized['findings'][number];
+    const y = b.findings[i] as Summarized['findings'][number];
+    if (x.code !== y.code || x.outcome !== y.outcome) return false;
+  }
+  return true;
+}
+
+function sameTally(a: KeptCase['tally'], b: KeptCase['tally']): boolean {
+  const bCodes = Object.keys(b);
+  let i = 0;
+  for (const code in a) {
+    if (bCodes[i++] !== code) return false;
+    const x = a[code as FindingCode] as CodeTally;
+    const y = b[code as FindingCode] as CodeTally;
+    if (x.count !== y.count || x.of !== y.of || x.runs !== y.runs) return false;
+  }
+  return i === bCodes.length;
+}
+
+/** Only for runs a key is made for: `last` never holds a case's own runs. */
+function sameRuns(a: readonly CaseRun[], b: readonly CaseRun[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let r = 0; r < a.length; r++) {
+    const x = a[r] as CaseRun;
+    const y = b[r] as CaseRun;
+    if (y.notes !== undefined || y.strays !== undefined) return false;
+    if (x.status !== y.status || x.handoffs.length !== y.handoffs.length) return false;
+    if (x.findings.length !== y.findings.length || x.targets.length !== y.targets.length)
+      return false;
+    for (let i = 0; i < x.findings.length; i++) {
+      const f = x.findings[i] as Finding;
+      const g = y.findings[i] as Finding;
+      if (f.code !== g.code || f.outcome !== g.outcome) return false;
+    }
+    for (let i = 0; i < x.targets.length; i++) {
+      const t = x.targets[i] as CaseRun['targets'][number];
+      const u = y.targets[i] as CaseRun['targets'][number];
+      if (t.expected !== u.expected || t.observed !== u.observed) return false;
+    }
+  }
+  return true;
 }
