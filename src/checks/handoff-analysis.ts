@@ -1,3 +1,4 @@
+import { lastMemo } from '../last-memo.ts';
 import type { Labels } from '../model/labelled-case.ts';
 import { type HandoffEvent, handoffsOf, type Timeline } from '../model/timeline.ts';
 import { type Bounce, findBounces } from './find-bounces.ts';
@@ -12,17 +13,19 @@ export interface HandoffAnalysis {
 }
 
 // Several checks and the metrics need the same matching; compute it once per timeline.
-const memo = new WeakMap<Timeline, { labels: Labels; analysis: HandoffAnalysis }>();
+const analysed = lastMemo((timeline: Timeline) =>
+  lastMemo((labels: Labels) => analysis(timeline, labels)),
+);
 
 /** Matches once per (timeline, labels); pure: the cache only saves repeated work. */
 export function analyseHandoffs(timeline: Timeline, labels: Labels): HandoffAnalysis {
-  const hit = memo.get(timeline);
-  if (hit && hit.labels === labels) return hit.analysis;
+  return analysed(timeline)(labels);
+}
+
+function analysis(timeline: Timeline, labels: Labels): HandoffAnalysis {
   const observed = handoffsOf(timeline);
   const matching = matchHandoffs(labels.handoffs, observed);
   const claimed = new Set<number>();
   for (const m of matching.matches) if (m.verdict !== 'missed') claimed.add(m.observedIndex);
-  const analysis = { observed, matching, bounces: findBounces(timeline, observed, claimed) };
-  memo.set(timeline, { labels, analysis });
-  return analysis;
+  return { observed, matching, bounces: findBounces(timeline, observed, claimed) };
 }

@@ -1,3 +1,4 @@
+import { lastMemo } from '../last-memo.ts';
 import { str } from './attrs.ts';
 import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -50,23 +51,23 @@ function outputCalls(span: SpanRecord): OutputCall[] {
   return calls;
 }
 
-const byParent = new WeakMap<SpanIndex, Map<string, SpanRecord[]>>();
+/** The LLM spans of a trace by their parent's id. */
+const modelSpansByParent = lastMemo((index: SpanIndex) => {
+  const children = new Map<string, SpanRecord[]>();
+  for (const s of index.spans) {
+    if (s.parentId === undefined || str(s.attributes, 'openinference.span.kind') !== 'LLM')
+      continue;
+    const list = children.get(s.parentId) ?? [];
+    list.push(s);
+    children.set(s.parentId, list);
+  }
+  return children;
+});
 
 /** The LLM span under the same parent that ended last at or before `span` started. */
 function latestModelSpanBefore(span: SpanRecord, index: SpanIndex): SpanRecord | undefined {
   if (span.parentId === undefined) return undefined;
-  let children = byParent.get(index);
-  if (!children) {
-    children = new Map();
-    for (const s of index.spans) {
-      if (s.parentId === undefined || str(s.attributes, 'openinference.span.kind') !== 'LLM')
-        continue;
-      const list = children.get(s.parentId) ?? [];
-      list.push(s);
-      children.set(s.parentId, list);
-    }
-    byParent.set(index, children);
-  }
+  const children = modelSpansByParent(index);
   let latest: SpanRecord | undefined;
   for (const s of children.get(span.parentId) ?? []) {
     if (s.end > span.start) continue;

@@ -1,4 +1,5 @@
 import { ATTR, GENAI } from '../conventions/attributes.ts';
+import { lastMemo } from '../last-memo.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
@@ -104,27 +105,26 @@ export function nearestAgent(span: SpanRecord, index: SpanIndex): string | undef
   return index.nearest(span, (s) => agentNameOf(s, index));
 }
 
-const graphParents = new WeakMap<SpanIndex, Map<string, { start: number; from: string }[]>>();
+/** OpenInference's graph parents by node id, each node's in start order. */
+const graphParents = lastMemo((index: SpanIndex) => {
+  const byNode = new Map<string, { start: number; from: string }[]>();
+  for (const s of index.spans) {
+    const node = str(s.attributes, OPENINFERENCE.nodeId);
+    const from = str(s.attributes, OPENINFERENCE.nodeParentId);
+    if (node === undefined || from === undefined) continue;
+    const list = byNode.get(node) ?? [];
+    list.push({ start: s.start, from });
+    byNode.set(node, list);
+  }
+  for (const list of byNode.values()) list.sort((x, y) => x.start - y.start);
+  return byNode;
+});
 
 /**
  * Who handed off to `agent`, as OpenInference's graph attributes record it on the receiving
  * agent's span: the first such span that starts after the handoff, else the last one before.
  */
 function graphParentOf(agent: string, at: number, index: SpanIndex): string | undefined {
-  let byNode = graphParents.get(index);
-  if (!byNode) {
-    byNode = new Map();
-    for (const s of index.spans) {
-      const node = str(s.attributes, OPENINFERENCE.nodeId);
-      const from = str(s.attributes, OPENINFERENCE.nodeParentId);
-      if (node === undefined || from === undefined) continue;
-      const list = byNode.get(node) ?? [];
-      list.push({ start: s.start, from });
-      byNode.set(node, list);
-    }
-    for (const list of byNode.values()) list.sort((x, y) => x.start - y.start);
-    graphParents.set(index, byNode);
-  }
-  const list = byNode.get(agent) ?? [];
+  const list = graphParents(index).get(agent) ?? [];
   return (list.find((e) => e.start >= at) ?? list.at(-1))?.from;
 }

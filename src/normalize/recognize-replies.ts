@@ -1,4 +1,5 @@
 import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
+import { lastMemo } from '../last-memo.ts';
 import { asksSomething } from '../model/asking.ts';
 import type { QuestionEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
@@ -58,23 +59,22 @@ function modelSpeaker(span: SpanRecord, index: SpanIndex): string | undefined {
   return last === span ? agentNameOf(agentSpan, index) : undefined;
 }
 
-const lastModel = new WeakMap<SpanIndex, Map<string, SpanRecord>>();
-
-/** The model span that ended last under each agent span. */
-function lastModelSpan(agentSpan: SpanRecord, index: SpanIndex): SpanRecord | undefined {
-  let byAgent = lastModel.get(index);
-  if (!byAgent) {
-    byAgent = new Map();
-    for (const s of index.spans) {
-      if (roleOf(s) !== 'model') continue;
-      const owner = index.nearest(index.parent(s) ?? s, (p) =>
-        p !== s && agentNameOf(p, index) !== undefined ? p : undefined,
-      );
-      if (owner === undefined) continue;
-      const held = byAgent.get(owner.spanId);
-      if (held === undefined || s.end >= held.end) byAgent.set(owner.spanId, s);
-    }
-    lastModel.set(index, byAgent);
+/** The model span that ended last under each agent span, by the agent span's id. */
+const lastModels = lastMemo((index: SpanIndex) => {
+  const byAgent = new Map<string, SpanRecord>();
+  for (const s of index.spans) {
+    if (roleOf(s) !== 'model') continue;
+    const owner = index.nearest(index.parent(s) ?? s, (p) =>
+      p !== s && agentNameOf(p, index) !== undefined ? p : undefined,
+    );
+    if (owner === undefined) continue;
+    const held = byAgent.get(owner.spanId);
+    if (held === undefined || s.end >= held.end) byAgent.set(owner.spanId, s);
   }
-  return byAgent.get(agentSpan.spanId);
+  return byAgent;
+});
+
+/** The model span that ended last under `agentSpan`. */
+function lastModelSpan(agentSpan: SpanRecord, index: SpanIndex): SpanRecord | undefined {
+  return lastModels(index).get(agentSpan.spanId);
 }

@@ -1,3 +1,4 @@
+import { lastMemo } from '../last-memo.ts';
 import type { PresetName, RecognitionRule, SpanRule } from '../model/recognition-rule.ts';
 import { ruleBuilder } from './build-rule-event.ts';
 import { agentNameOf } from './recognize-openinference.ts';
@@ -45,10 +46,9 @@ export function compileRules(rules: readonly RecognitionRule[]): CompiledRules {
     origins.push({ index, label: describeRule(rule) });
     compiled.push(compileRule(rule));
   });
-  const actors = new WeakMap<SpanIndex, Map<string, string | null>>();
+  const actors = lastMemo((_index: SpanIndex) => new Map<string, string | null>());
   const actingAt = (index: SpanIndex): Acting => {
-    const cache = actors.get(index) ?? new Map<string, string | null>();
-    actors.set(index, cache);
+    const cache = actors(index);
     return (span) => actingAgent(span, index, compiled, cache);
   };
   const match = (span: SpanRecord, index: SpanIndex): RuleMatch | undefined => {

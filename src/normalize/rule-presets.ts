@@ -1,3 +1,4 @@
+import { lastMemo } from '../last-memo.ts';
 import type { PresetName, SpanRule } from '../model/recognition-rule.ts';
 import { parseJson, str } from './attrs.ts';
 import type { SpanIndex } from './span-index.ts';
@@ -53,7 +54,12 @@ export const PRESETS: Readonly<Record<PresetName, readonly PresetRule[]>> = {
   ],
 };
 
-const rolesByIndex = new WeakMap<SpanIndex, Map<string, string>>();
+/** The crew roles of a trace by their sanitized names. */
+const rolesByIndex = lastMemo((index: SpanIndex) => {
+  const roles = new Map<string, string>();
+  for (const s of index.spans) for (const role of rolesOn(s)) roles.set(sanitize(role), role);
+  return roles;
+});
 
 /**
  * The crew role a coworker name stands for, matched as CrewAI matches it: whitespace collapsed,
@@ -61,14 +67,7 @@ const rolesByIndex = new WeakMap<SpanIndex, Map<string, string>>();
  * `crew_agents` and the agent spans' `graph.node.id`; an unknown name is kept as written.
  */
 function crewRole(name: string, _span: SpanRecord, index: SpanIndex): string {
-  let roles = rolesByIndex.get(index);
-  if (!roles) {
-    roles = new Map();
-    for (const s of index.spans) {
-      for (const role of rolesOn(s)) roles.set(sanitize(role), role);
-    }
-    rolesByIndex.set(index, roles);
-  }
+  const roles = rolesByIndex(index);
   const first = /^\[(.*)\]$/s.exec(name.trim())?.[1]?.split(',')[0] ?? name;
   return roles.get(sanitize(first)) ?? first.replace(/"/g, '').trim();
 }

@@ -1,3 +1,4 @@
+import { lastMemo } from '../../last-memo.ts';
 import type { ExpectedEffect, Labels } from '../../model/labelled-case.ts';
 import type { EffectEvent, Timeline } from '../../model/timeline.ts';
 
@@ -18,22 +19,16 @@ const NO_ENTRIES: readonly LedgerEntry[] = Object.freeze([]);
 const NO_EXPECTED: ReadonlyMap<string, ExpectedEffect> = new Map();
 
 // Every effect check reads the same timeline: its commits are picked out once.
-const committedMemo = new WeakMap<Timeline, readonly EffectEvent[]>();
-
 /** Committed effects only: a failed call changed nothing, a blocked one (shadow mode) was never sent. */
-export function committedEffects(timeline: Timeline): readonly EffectEvent[] {
-  const hit = committedMemo.get(timeline);
-  if (hit) return hit;
+export const committedEffects = lastMemo((timeline: Timeline): readonly EffectEvent[] => {
   let out: EffectEvent[] | undefined;
   for (const e of timeline.events) {
     if (e.kind !== 'effect' || e.outcome !== 'committed') continue;
     out ??= [];
     out.push(e);
   }
-  const committed = out ?? NO_EFFECTS;
-  committedMemo.set(timeline, committed);
-  return committed;
-}
+  return out ?? NO_EFFECTS;
+});
 
 /** The committed effects grouped by identity, in order of first commit. */
 export function ledger(timeline: Timeline): readonly LedgerEntry[] {
