@@ -68,9 +68,3 @@ export async function prepareFloor(
   await run();
   return run;
 }
-
-/** The best of three floor runs, in ms. */
-export async function benchFloor(n: number, capture: Capture): Promise<number> {
-  const run = await prepareFloor(n, capture);
-  return Math.min(await run(), await run(), await run());
-}

@@ -9,7 +9,7 @@
  *   implementation with its spans going to a no-op OpenTelemetry API (a separate process), and
  *   the full Baton run (module adapter, span capture, normalisation, every check, metrics,
  *   gates, report.json). "baton alone" is Baton's own cost per case with an adapter that only
- *   emits one handoff.
+ *   emits one handoff, measured in a process of its own beside the bare loop (bench/alone.ts).
  * - Envelope properties, the HTML report, model traffic, and recorded traces (bench/traces.ts).
  * - Isolation and redaction (bench/isolation.ts), and a 20,000-conversation `baton shadow` run on
  *   a fake clock (bench/shadow.ts).
@@ -22,17 +22,14 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { loadPolicy } from '../examples/support-router/policy.ts';
-import { decide } from '../examples/support-router/router.ts';
-import { initialState } from '../examples/support-router/state.ts';
 import { createModuleAdapter } from '../src/adapters/module/module-adapter.ts';
 import { createCapture } from '../src/capture/capture.ts';
 import type { Case } from '../src/model/labelled-case.ts';
 import { SuiteInput } from '../src/model/suite.ts';
 import { renderJson } from '../src/report/json.ts';
 import { runSuite } from '../src/run/run-suite.ts';
+import { bareLoop } from './bare-loop.ts';
 import { benchEnvelopes } from './envelopes.ts';
-import { prepareFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
 import { benchStartup } from './startup.ts';
 import { loadTemplates, policyFile, root } from './templates.ts';
@@ -61,24 +58,7 @@ if (process.argv[2] === 'isolation') {
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => !a.startsWith('--')) ?? 10_000);
 
-async function bare(cases: readonly Case[]): Promise<number> {
-  const policy = await loadPolicy(policyFile);
-  const started = performance.now();
-  let handoffs = 0;
-  for (const c of cases) {
-    let state = initialState(c.entry);
-    for (let i = 0; i < c.steps.length; i++) {
-      const d = decide(policy, state, c.steps[i]!, i);
-      state = d.state;
-      handoffs += d.actions.filter((a) => a.kind === 'handoff').length;
-      // The adapter awaits each step's handle(); so does the bare loop.
-      await undefined;
-    }
-  }
-  if (handoffs === 0)
-    throw new Error('the bare loop saw no handoffs: the generated cases are wrong');
-  return performance.now() - started;
-}
+const bare = bareLoop;
 
 /** The implementation with a no-op OpenTelemetry API, in a process without Baton's capture. */
 function instrumentedNoop(n: number): number {
@@ -151,33 +131,28 @@ for (const concurrency of [1, 4]) {
   const fastest = tries.reduce((a, b) => (b.runMs < a.runMs ? b : a));
   runs.push({ concurrency, ...fastest });
 }
-// Baton alone: several runs, each beside a bare-loop run (the order alternating), so that the
-// shared machine's load falls on both alike; the median of each, and Baton's CPU time.
-const floorRun = await prepareFloor(N, createCapture());
+// Baton alone, in a process of its own (bench/alone.ts): several runs, each beside a bare-loop
+// run (the order alternating), so that the shared machine's load falls on both alike; the
+// median of each, and Baton's CPU time.
 const OWN_SPANS = 10;
-const ownRun = await prepareFloor(N, createCapture(), OWN_SPANS);
-const floorRuns: { ms: number; cpuMs: number }[] = [];
-const ownRuns: number[] = [];
-const bareRuns: number[] = [];
-const timedFloor = async () => {
-  const cpu = process.cpuUsage();
-  const ms = await floorRun();
-  const used = process.cpuUsage(cpu);
-  floorRuns.push({ ms, cpuMs: (used.user + used.system) / 1e3 });
-};
-for (let i = 0; i < 5; i++) {
-  if (i % 2 === 0) {
-    bareRuns.push(await bare(cases));
-    await timedFloor();
-  } else {
-    await timedFloor();
-    bareRuns.push(await bare(cases));
-  }
-  ownRuns.push(await ownRun());
-}
+const alone = JSON.parse(
+  execFileSync(
+    process.execPath,
+    [
+      resolve(root, 'bin/run-ts.mjs'),
+      resolve(root, 'bench/alone.ts'),
+      String(N),
+      String(OWN_SPANS),
+    ],
+    { encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n')
+    .at(-1) as string,
+) as { floor: number[]; cpu: number[]; bare: number[]; own: number[]; load: number[] };
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
-const floorMs = median(floorRuns.map((r) => r.ms));
-const floorLoad = loadavg()[0]?.toFixed(2);
+const floorMs = median(alone.floor);
+const floorLoad = `${Math.min(...alone.load).toFixed(2)}–${Math.max(...alone.load).toFixed(2)}`;
 const perCase = (ms: number) => `${((ms / N) * 1e3).toFixed(1)} µs a case`;
 
 line('cases (in process)', `${N} (generated from ${templates.length} bundled cases)`);
@@ -206,15 +181,15 @@ for (const r of runs) {
 }
 line(
   'baton alone (empty adapter)',
-  `${perCase(floorMs)}: runner, capture with the SDK, normalise, checks, metrics (4 steps, 1 handoff)`,
+  `${perCase(floorMs)}: runner, capture with the SDK, normalise, checks, metrics (4 steps, 1 handoff; a process of its own)`,
 );
 line(
   '  5 runs beside the bare loop',
-  `${perCase(Math.min(...floorRuns.map((r) => r.ms)))} fastest, ${perCase(Math.max(...floorRuns.map((r) => r.ms)))} slowest, ${perCase(median(floorRuns.map((r) => r.cpuMs)))} of CPU; bare loop ${perCase(median(bareRuns))} (load ${floorLoad})`,
+  `${perCase(Math.min(...alone.floor))} fastest, ${perCase(Math.max(...alone.floor))} slowest, ${perCase(median(alone.cpu))} of CPU; bare loop ${perCase(median(alone.bare))} (load ${floorLoad})`,
 );
 line(
   `  ${OWN_SPANS} spans of your own on top`,
-  `${(((median(ownRuns) - floorMs) / N / OWN_SPANS) * 1e3).toFixed(1)} µs a span (plain API spans, 2 attributes: recorded by the SDK and normalised)`,
+  `${(((median(alone.own) - floorMs) / N / OWN_SPANS) * 1e3).toFixed(1)} µs a span (plain API spans, 2 attributes: recorded by the SDK and normalised)`,
 );
 const c1 = runs[0] as (typeof runs)[number];
 line(
