@@ -1,5 +1,6 @@
 /**
- * "Baton alone", in a process of its own: Baton's machinery per case (bench/floor.ts) measured
+ * "Baton alone", in a process of its own: Baton's machinery per case (bench/floor.ts, the built
+ * package: needs npm run build) measured
  * where nothing else of the benchmark has filled the heap (in the benchmark's own process, the
  * 10,000-case reports it holds made every collection slower and the figure several times too
  * high). Five rounds, each a floor run beside a bare router loop (the order alternating) and a
@@ -8,7 +9,6 @@
  * Usage: node bin/run-ts.mjs bench/alone.ts [cases=10000] [own spans=10]
  */
 import { loadavg } from 'node:os';
-import { createCapture } from '../src/capture/capture.ts';
 import { bareLoop } from './bare-loop.ts';
 import { prepareFloor } from './floor.ts';
 import { generateCases } from './generate-cases.ts';
@@ -18,8 +18,8 @@ const n = Number(process.argv[2] ?? 10_000);
 const ownSpans = Number(process.argv[3] ?? 10);
 const cases = generateCases(await loadTemplates(), n);
 await bareLoop(cases); // warm-up; prepareFloor warms itself
-const floorRun = await prepareFloor(n, createCapture());
-const ownRun = await prepareFloor(n, createCapture(), ownSpans);
+const floorRun = await prepareFloor(n);
+const ownRun = await prepareFloor(n, ownSpans);
 const floor: number[] = [];
 const cpu: number[] = [];
 const bare: number[] = [];

@@ -1,23 +1,31 @@
+import { existsSync } from 'node:fs';
 import { trace } from '@opentelemetry/api';
 import type { Adapter } from '../src/adapters/adapter.ts';
-import type { Capture } from '../src/capture/capture.ts';
 import type { Case } from '../src/model/labelled-case.ts';
-import { SuiteInput } from '../src/model/suite.ts';
-import { emitHandoff } from '../src/public/conventions.ts';
-import { runSuite } from '../src/run/run-suite.ts';
+
+type Baton = typeof import('../src/public/index.ts');
+
+const built = new URL('../dist/public/index.js', import.meta.url);
+
+/** The built package, as a user's process runs Baton (no TypeScript loader in its code). */
+async function builtBaton(): Promise<Baton> {
+  if (!existsSync(built)) throw new Error('dist/ is missing: run npm run build');
+  return (await import(built.href)) as Baton;
+}
 
 /**
  * Baton's own machinery per case, with no implementation work at all: a four-step case whose
  * adapter emits one handoff. What remains is the runner, the case and step spans, capture,
- * normalisation, every check, metrics and gates. Returns one timed run of `n` cases (warmed up
- * once), for the caller to interleave with other measurements.
+ * normalisation, every check, metrics and gates, from the built package. Returns one timed run
+ * of `n` cases (warmed up once), for the caller to interleave with other measurements.
  */
 export async function prepareFloor(
   n: number,
-  capture: Capture,
   /** Spans of the implementation's own per case (plain API spans with two attributes). */
   ownSpans = 0,
 ): Promise<() => Promise<number>> {
+  const { createCapture, emitHandoff, runSuite, SuiteInput } = await builtBaton();
+  const capture = createCapture();
   const app = trace.getTracer('bench-app');
   const template: Case = {
     id: 'floor',
