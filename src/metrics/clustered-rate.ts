@@ -25,25 +25,30 @@ export function clusteredRate(clusters: Iterable<Cluster>): Rate {
   let of = 0;
   let onePass = 0;
   let plain = true;
-  const kept: Cluster[] = [];
-  for (const c of clusters) {
-    const cluster = c.of >= c.count ? c : { ...c, of: c.count };
-    kept.push(cluster);
-    count += cluster.count;
-    of += cluster.of;
-    if (cluster.runs > 0) onePass += cluster.of / cluster.runs;
-    if (cluster.runs > 1 || cluster.of > 1) plain = false;
+  // An array is read twice as it is; another iterable is copied once.
+  const list = Array.isArray(clusters) ? (clusters as readonly Cluster[]) : [...clusters];
+  for (const c of list) {
+    const opportunities = opportunitiesOf(c);
+    count += c.count;
+    of += opportunities;
+    if (c.runs > 0) onePass += opportunities / c.runs;
+    if (c.runs > 1 || opportunities > 1) plain = false;
   }
   const base = wilson(count, of);
   if (plain || of === 0) return base;
-  const n = effectiveCount(kept, count / of, of, onePass);
+  const n = effectiveCount(list, count / of, of, onePass);
   if (n >= of * (1 - 1e-12)) return base;
   return { ...base, ...wilsonBounds(base.rate, n), effective: Math.round(n * 1000) / 1000 };
 }
 
+/** A cluster's opportunities, never fewer than its successes. */
+function opportunitiesOf(c: Cluster): number {
+  return Math.max(c.of, c.count);
+}
+
 function effectiveCount(clusters: readonly Cluster[], p: number, of: number, cap: number): number {
   let spread = 0;
-  for (const c of clusters) spread += (c.count - p * c.of) ** 2;
+  for (const c of clusters) spread += (c.count - p * opportunitiesOf(c)) ** 2;
   const variance = p * (1 - p);
   if (variance === 0 || spread <= 1e-12 * of * of) return cap;
   return Math.min((variance * of * of) / spread, cap);

@@ -103,11 +103,28 @@ function clustersByCode(
         entry = { clusters: [], repeated: 0 };
         byCode.set(code, entry);
       }
-      entry.clusters.push({ count: c.count, of: c.of, runs: t.runs });
+      entry.clusters.push(cluster(c.count, c.of, t.runs));
       entry.repeated += more;
     }
   }
   return { byCode, repeated };
+}
+
+// Clusters of small counts, made once each: most cases of a run have the same few (0 of 1, once).
+const SMALL = 8;
+const CLUSTERS: (Cluster | undefined)[] = new Array(SMALL * SMALL * SMALL);
+
+/** `{ count, of, runs }`, shared when all three are small: a run of many cases lists one a code. */
+function cluster(count: number, of: number, runs: number): Cluster {
+  if (!(count >= 0 && count < SMALL && of >= 0 && of < SMALL && runs >= 0 && runs < SMALL))
+    return { count, of, runs };
+  const at = (count * SMALL + of) * SMALL + runs;
+  let c = CLUSTERS[at];
+  if (c === undefined) {
+    c = Object.freeze({ count, of, runs });
+    CLUSTERS[at] = c;
+  }
+  return c;
 }
 
 interface CodeClusters {
