@@ -8,7 +8,7 @@
  * - In process, over N cases generated from the bundled support cases: the bare router loop, the
  *   implementation with its spans going to a no-op OpenTelemetry API (a separate process), and
  *   the full Baton run (module adapter, span capture, normalisation, every check, metrics,
- *   gates, report.json). "baton alone" is Baton's own cost per case with an adapter that only
+ *   gates, report.json; a separate process too, bench/full-child.ts). "baton alone" is Baton's own cost per case with an adapter that only
  *   emits one handoff, measured in a process of its own beside the bare loop (bench/alone.ts).
  * - Envelope properties, the HTML report, model traffic, and recorded traces (bench/traces.ts).
  * - Isolation and redaction (bench/isolation.ts), and a 20,000-conversation `baton shadow` run on
@@ -22,17 +22,12 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { createModuleAdapter } from '../src/adapters/module/module-adapter.ts';
-import { createCapture } from '../src/capture/capture.ts';
-import type { Case } from '../src/model/labelled-case.ts';
-import { SuiteInput } from '../src/model/suite.ts';
-import { renderJson } from '../src/report/json.ts';
-import { runSuite } from '../src/run/run-suite.ts';
 import { bareLoop } from './bare-loop.ts';
 import { benchEnvelopes } from './envelopes.ts';
+import { batonRun } from './full-run.ts';
 import { generateCases } from './generate-cases.ts';
 import { benchStartup } from './startup.ts';
-import { loadTemplates, policyFile, root } from './templates.ts';
+import { loadTemplates, root } from './templates.ts';
 
 if (process.argv[2] === 'load-cases') {
   await (await import('./load-cases.ts')).benchLoadCases(line, Number(process.argv[3] ?? 10_000));
@@ -70,34 +65,20 @@ function instrumentedNoop(n: number): number {
   return (JSON.parse(out.trim().split('\n').at(-1) as string) as { ms: number }).ms;
 }
 
-async function baton(cases: readonly Case[], concurrency: number) {
-  const config = SuiteInput.parse({
-    name: 'bench',
-    cases: { include: ['unused'] },
-    adapter: {
-      type: 'module',
-      path: 'examples/support-router/implementation.ts',
-      options: { policy: policyFile },
-    },
-    concurrency,
-    timeout_ms: 60_000,
-  });
-  const adapter = createModuleAdapter(
-    { path: 'examples/support-router/implementation.ts', options: { policy: policyFile } },
-    resolve(root, 'bench.yaml'),
+/** Full Baton runs at concurrency 1 and 4, in a process of their own (bench/full-child.ts). */
+function fullRuns(n: number): {
+  concurrency: number;
+  runMs: number;
+  renderMs: number;
+  jsonBytes: number;
+  summary: { passed: number; failed: number; errored: number };
+}[] {
+  const out = execFileSync(
+    process.execPath,
+    [resolve(root, 'bin/run-ts.mjs'), resolve(root, 'bench/full-child.ts'), String(n)],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
-  const capture = createCapture();
-  const started = performance.now();
-  const report = await runSuite({
-    suite: { name: 'bench', file: 'bench', config },
-    cases,
-    adapter,
-    capture,
-  });
-  const runMs = performance.now() - started;
-  const renderStarted = performance.now();
-  const json = renderJson(report);
-  return { runMs, renderMs: performance.now() - renderStarted, report, jsonBytes: json.length };
+  return JSON.parse(out.trim().split('\n').at(-1) as string);
 }
 
 function line(label: string, value: string): void {
@@ -115,22 +96,12 @@ const templates = await loadTemplates();
 const cases = generateCases(templates, N);
 const warm = generateCases(templates, 2_000);
 await bare(warm);
-await baton(warm, 4);
 
 // Best of three for each path: the machine's noise only ever adds time.
 const best = async (f: () => Promise<number>) => Math.min(await f(), await f(), await f());
 const bareMs = await best(() => bare(cases));
 const noopMs = instrumentedNoop(N);
-const runs = [];
-for (const concurrency of [1, 4]) {
-  const tries = [
-    await baton(cases, concurrency),
-    await baton(cases, concurrency),
-    await baton(cases, concurrency),
-  ];
-  const fastest = tries.reduce((a, b) => (b.runMs < a.runMs ? b : a));
-  runs.push({ concurrency, ...fastest });
-}
+const runs = fullRuns(N);
 // Baton alone, in a process of its own (bench/alone.ts): several runs, each beside a bare-loop
 // run (the order alternating), so that the shared machine's load falls on both alike; the
 // median of each, and Baton's CPU time.
@@ -169,13 +140,13 @@ line('  its instrumentation, no SDK', `${perCase(noopMs - bareMs)} (spans into t
 for (const r of runs) {
   line(
     `baton run, concurrency ${r.concurrency}`,
-    `${(r.runMs / 1e3).toFixed(3)} s  ${Math.round(N / (r.runMs / 1e3))} cases/s (cases in memory)`,
+    `${(r.runMs / 1e3).toFixed(3)} s  ${Math.round(N / (r.runMs / 1e3))} cases/s (cases in memory; a process of its own)`,
   );
   line('  overhead vs bare loop', perCase(r.runMs - bareMs));
   line('  overhead vs no-op OTel', perCase(r.runMs - noopMs));
   line(
     `  verdicts`,
-    `${r.report.summary.passed} passed, ${r.report.summary.failed} failed, ${r.report.summary.errored} errored`,
+    `${r.summary.passed} passed, ${r.summary.failed} failed, ${r.summary.errored} errored`,
   );
   line(`  report.json render`, `${r.renderMs.toFixed(0)} ms, ${(r.jsonBytes / 1e6).toFixed(1)} MB`);
 }
@@ -201,7 +172,8 @@ line(
   'envelope properties, 1 edge',
   `${envelopes.calls} receiver calls in ${envelopes.ms.toFixed(0)} ms  ${envelopes.perSecond} envelopes/s`,
 );
-await (await import('./html.ts')).benchHtml(runs.at(-1)!.report, line);
+// The HTML report's figures need a report: one more run, here, at concurrency 4.
+await (await import('./html.ts')).benchHtml((await batonRun(cases, 4)).report, line);
 line('peak memory (max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await (await import('./load-cases.ts')).benchLoadCases(line, N); // case files, in child processes
 await (await import('./model-traffic.ts')).benchModelTraffic(line);
