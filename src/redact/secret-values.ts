@@ -51,7 +51,9 @@ export const VALUE_PATTERNS: readonly ValuePattern[] = [
   { name: 'Google API key', hint: /AIza/, pattern: /\bAIza[\w-]{35}/g },
   {
     name: 'payment card number (Luhn-checked)',
-    hint: /\d{4}/,
+    // Twelve digits, spaced or not: whatever the pattern matches starts so (an order number or
+    // a case id with a few digits is not scanned again).
+    hint: /\d(?:[ -]?\d){11}/,
     pattern: /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d])/g,
     replace: (m) => (isCardNumber(m) ? REDACTED : m),
   },
