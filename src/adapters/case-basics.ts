@@ -13,20 +13,36 @@ export interface CaseBasics {
   readonly signal: AbortSignal;
 }
 
+// Where a case's basics find its context: not enumerable, so a spread of the basics leaves it.
+const CONTEXT = Symbol('case context');
+
+/**
+ * `signal`, read from the context when first asked for: one getter for every case's basics. A
+ * getter written in an object literal is a new function each time, and V8 gave each such object
+ * a hidden class of its own, linked to the one before, which kept each case's garbage alive
+ * into the next case's.
+ */
+const SIGNAL: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: { readonly [CONTEXT]: CaseContext }) {
+    return this[CONTEXT].signal;
+  },
+};
+
 /**
  * The basics of one case run, with `signal` read lazily from the context (an AbortController per
  * case is measurable). Add adapter-specific fields with `Object.assign`, never a spread, which
  * would read the signal.
  */
 export function caseBasics(testCase: Case, ctx: CaseContext): CaseBasics {
-  return {
+  const basics = {
     id: testCase.id,
     entry: testCase.entry,
     agents: testCase.agents,
     persons: testCase.persons,
     repeat: ctx.repeat,
-    get signal() {
-      return ctx.signal;
-    },
   };
+  Object.defineProperty(basics, CONTEXT, { value: ctx });
+  return Object.defineProperty(basics, 'signal', SIGNAL) as CaseBasics;
 }

@@ -1,7 +1,7 @@
 import type { Document } from 'yaml';
 import type { FileProblem } from '../errors.ts';
 import { fullYaml } from './full-yaml.ts';
-import type { LoadResult } from './load-result.ts';
+import type { DataPath, LoadResult } from './load-result.ts';
 import { type Position, sourceOfDocument, type YamlSource } from './yaml-document.ts';
 import { parseYamlFast, type WithinFile } from './yaml-fast.ts';
 import type { StreamDocument } from './yaml-stream.ts';
@@ -54,18 +54,38 @@ function moved(result: LoadResult<YamlSource>, within: WithinFile): LoadResult<Y
   const shift = (p: Position): Position => ({ line: p.line + by, column: p.column });
   if (!result.ok) return { ok: false, problems: result.problems.map((p) => shiftProblem(p, by)) };
   const source = result.value;
-  return {
-    ok: true,
-    value: {
-      file: source.file,
-      data: source.data,
-      get lineCount() {
-        return within.lineCount();
-      },
-      locate: (path) => shift(source.locate(path)),
-      locateKey: (path) => shift(source.locateKey(path)),
-    },
-  };
+  return { ok: true, value: new MovedSource(source, within, shift) };
+}
+
+/**
+ * A document's source positioned in its file. A class, not an object literal with a getter: a
+ * literal's getter is a new function each time, and V8 gave each such object a hidden class of
+ * its own, linked to the one before, which kept each document's garbage alive into the next's.
+ */
+class MovedSource implements YamlSource {
+  readonly file: string;
+  readonly data: unknown;
+
+  constructor(
+    private readonly source: YamlSource,
+    private readonly within: WithinFile,
+    private readonly shift: (p: Position) => Position,
+  ) {
+    this.file = source.file;
+    this.data = source.data;
+  }
+
+  get lineCount(): number {
+    return this.within.lineCount();
+  }
+
+  locate(path: DataPath): Position {
+    return this.shift(this.source.locate(path));
+  }
+
+  locateKey(path: DataPath): Position {
+    return this.shift(this.source.locateKey(path));
+  }
 }
 
 function shiftProblem(problem: FileProblem, by: number): FileProblem {

@@ -19,30 +19,55 @@ export function caseContext(
   repeat: number,
   scope?: Pick<CaptureScope, 'startSpan'>,
 ): CaseContext {
-  return {
-    tracer,
-    get signal() {
-      return abort.signal;
-    },
-    get aborted() {
-      return abort.aborted;
-    },
-    repeat,
-    step: (index, handle) => {
-      const step = testCase.steps[index];
-      if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
-      const name = `baton.step ${index}`;
-      const attributes = {
-        [ATTR.event]: EVENT.step,
-        [ATTR.stepIndex]: index,
-        [ATTR.stepKind]: step.kind,
-      };
-      const active = context.active();
-      const span = scope
-        ? scope.startSpan(name, attributes, active)
-        : tracer.startSpan(name, { attributes }, active);
-      return context.with(withActiveSpan(active, span), () => handled(handle, step, span));
-    },
+  return new RunContext(tracer, testCase, abort, repeat, scope);
+}
+
+/**
+ * A class, not an object literal with getters: a literal's getters are new closures each time,
+ * and V8 gave every such context a hidden class of its own, linked to the one before, which
+ * kept each case's garbage alive through young-generation collections into the next case's.
+ */
+class RunContext implements CaseContext {
+  readonly #testCase: Case;
+  readonly #abort: LazyAbort;
+  readonly #scope: Pick<CaptureScope, 'startSpan'> | undefined;
+
+  constructor(
+    readonly tracer: Tracer,
+    testCase: Case,
+    abort: LazyAbort,
+    readonly repeat: number,
+    scope: Pick<CaptureScope, 'startSpan'> | undefined,
+  ) {
+    this.#testCase = testCase;
+    this.#abort = abort;
+    this.#scope = scope;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#abort.aborted;
+  }
+
+  /** A field, so that an adapter may take `step` off the context and call it alone. */
+  readonly step = <T>(index: number, handle: (step: Step) => Promise<T> | T): Promise<T> => {
+    const testCase = this.#testCase;
+    const step = testCase.steps[index];
+    if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
+    const name = `baton.step ${index}`;
+    const attributes = {
+      [ATTR.event]: EVENT.step,
+      [ATTR.stepIndex]: index,
+      [ATTR.stepKind]: step.kind,
+    };
+    const active = context.active();
+    const span = this.#scope
+      ? this.#scope.startSpan(name, attributes, active)
+      : this.tracer.startSpan(name, { attributes }, active);
+    return context.with(withActiveSpan(active, span), () => handled(handle, step, span));
   };
 }
 
