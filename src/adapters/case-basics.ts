@@ -31,18 +31,30 @@ const SIGNAL: PropertyDescriptor = {
 };
 
 /**
- * The basics of one case run, with `signal` read lazily from the context (an AbortController per
- * case is measurable). Add adapter-specific fields with `Object.assign`, never a spread, which
- * would read the signal.
+ * `target` with a `signal` field read lazily from the case's context (an AbortController per
+ * case is measurable), as an own, enumerable field, so that a spread copies it.
+ */
+export function withLazySignal<T extends object>(
+  target: T,
+  ctx: CaseContext,
+): T & { readonly signal: AbortSignal } {
+  Object.defineProperty(target, CONTEXT, { value: ctx });
+  return Object.defineProperty(target, 'signal', SIGNAL) as T & { readonly signal: AbortSignal };
+}
+
+/**
+ * The basics of one case run, with `signal` read lazily from the context. Add adapter-specific
+ * fields with `Object.assign`, never a spread, which would read the signal.
  */
 export function caseBasics(testCase: Case, ctx: CaseContext): CaseBasics {
-  const basics = {
-    id: testCase.id,
-    entry: testCase.entry,
-    agents: testCase.agents,
-    persons: testCase.persons,
-    repeat: ctx.repeat,
-  };
-  Object.defineProperty(basics, CONTEXT, { value: ctx });
-  return Object.defineProperty(basics, 'signal', SIGNAL) as CaseBasics;
+  return withLazySignal(
+    {
+      id: testCase.id,
+      entry: testCase.entry,
+      agents: testCase.agents,
+      persons: testCase.persons,
+      repeat: ctx.repeat,
+    },
+    ctx,
+  );
 }
