@@ -53,8 +53,6 @@ if (process.argv[2] === 'isolation') {
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => !a.startsWith('--')) ?? 10_000);
 
-const bare = bareLoop;
-
 /** The implementation with a no-op OpenTelemetry API, in a process without Baton's capture. */
 function instrumentedNoop(n: number): number {
   const out = execFileSync(
@@ -95,11 +93,11 @@ if (!args.includes('--no-peer')) (await import('./peer.ts')).benchPeer(line);
 const templates = await loadTemplates();
 const cases = generateCases(templates, N);
 const warm = generateCases(templates, 2_000);
-await bare(warm);
+await bareLoop(warm);
 
 // Best of three for each path: the machine's noise only ever adds time.
 const best = async (f: () => Promise<number>) => Math.min(await f(), await f(), await f());
-const bareMs = await best(() => bare(cases));
+const bareMs = await best(() => bareLoop(cases));
 const noopMs = instrumentedNoop(N);
 const runs = fullRuns(N);
 // Baton alone, in a process of its own (bench/alone.ts): several runs, each beside a bare-loop

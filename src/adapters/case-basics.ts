@@ -17,10 +17,8 @@ export interface CaseBasics {
 const CONTEXT = Symbol('case context');
 
 /**
- * `signal`, read from the context when first asked for: one getter for every case's basics. A
- * getter written in an object literal is a new function each time, and V8 gave each such object
- * a hidden class of its own, linked to the one before, which kept each case's garbage alive
- * into the next case's.
+ * `signal`, read from the context when first asked for: one getter for every case's basics, not
+ * a getter in an object literal (test/style/no-literal-accessors.test.ts says why).
  */
 const SIGNAL: PropertyDescriptor = {
   enumerable: true,
@@ -31,30 +29,18 @@ const SIGNAL: PropertyDescriptor = {
 };
 
 /**
- * `target` with a `signal` field read lazily from the case's context (an AbortController per
- * case is measurable), as an own, enumerable field, so that a spread copies it.
- */
-export function withLazySignal<T extends object>(
-  target: T,
-  ctx: CaseContext,
-): T & { readonly signal: AbortSignal } {
-  Object.defineProperty(target, CONTEXT, { value: ctx });
-  return Object.defineProperty(target, 'signal', SIGNAL) as T & { readonly signal: AbortSignal };
-}
-
-/**
- * The basics of one case run, with `signal` read lazily from the context. Add adapter-specific
- * fields with `Object.assign`, never a spread, which would read the signal.
+ * The basics of one case run, with `signal` read lazily from the context (an AbortController per
+ * case is measurable) as an own, enumerable field. Add adapter-specific fields with
+ * `Object.assign`, never a spread, which would read the signal.
  */
 export function caseBasics(testCase: Case, ctx: CaseContext): CaseBasics {
-  return withLazySignal(
-    {
-      id: testCase.id,
-      entry: testCase.entry,
-      agents: testCase.agents,
-      persons: testCase.persons,
-      repeat: ctx.repeat,
-    },
-    ctx,
-  );
+  const basics = {
+    id: testCase.id,
+    entry: testCase.entry,
+    agents: testCase.agents,
+    persons: testCase.persons,
+    repeat: ctx.repeat,
+  };
+  Object.defineProperty(basics, CONTEXT, { value: ctx });
+  return Object.defineProperty(basics, 'signal', SIGNAL) as CaseBasics;
 }

@@ -58,9 +58,8 @@ function moved(result: LoadResult<YamlSource>, within: WithinFile): LoadResult<Y
 }
 
 /**
- * A document's source positioned in its file. A class, not an object literal with a getter: a
- * literal's getter is a new function each time, and V8 gave each such object a hidden class of
- * its own, linked to the one before, which kept each document's garbage alive into the next's.
+ * A document's source positioned in its file: a class, not an object literal with a getter
+ * (test/style/no-literal-accessors.test.ts).
  */
 class MovedSource implements YamlSource {
   readonly file: string;

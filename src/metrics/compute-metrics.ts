@@ -116,8 +116,7 @@ const CLUSTERS: (Cluster | undefined)[] = new Array(SMALL * SMALL * SMALL);
 
 /** `{ count, of, runs }`, shared when all three are small: a run of many cases lists one a code. */
 function cluster(count: number, of: number, runs: number): Cluster {
-  if (!(count >= 0 && count < SMALL && of >= 0 && of < SMALL && runs >= 0 && runs < SMALL))
-    return { count, of, runs };
+  if (!(isSmall(count) && isSmall(of) && isSmall(runs))) return { count, of, runs };
   const at = (count * SMALL + of) * SMALL + runs;
   let c = CLUSTERS[at];
   if (c === undefined) {
@@ -125,6 +124,10 @@ function cluster(count: number, of: number, runs: number): Cluster {
     CLUSTERS[at] = c;
   }
   return c;
+}
+
+function isSmall(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < SMALL;
 }
 
 interface CodeClusters {

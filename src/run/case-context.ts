@@ -22,11 +22,7 @@ export function caseContext(
   return new RunContext(tracer, testCase, abort, repeat, scope);
 }
 
-/**
- * A class, not an object literal with getters: a literal's getters are new closures each time,
- * and V8 gave every such context a hidden class of its own, linked to the one before, which
- * kept each case's garbage alive through young-generation collections into the next case's.
- */
+/** A class, not an object literal with getters (test/style/no-literal-accessors.test.ts). */
 class RunContext implements CaseContext {
   readonly #testCase: Case;
   readonly #abort: LazyAbort;

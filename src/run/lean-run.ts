@@ -158,14 +158,21 @@ function summaryKey(s: Summarized): string {
 
 // What each key says, compared without building one.
 
-function sameSummary(a: Summarized, b: Summarized): boolean {
-  if (a.status !== b.status || a.findings.length !== b.findings.length) return false;
-  for (let i = 0; i < a.findings.length; i++) {
-    const x = a.findings[i] as Summarized['findings'][number];
-    const y = b.findings[i] as Summarized['findings'][number];
+type Coded = Summarized['findings'][number];
+
+/** The same codes and outcomes, in the same order. */
+function sameCodes(a: readonly Coded[], b: readonly Coded[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Coded;
+    const y = b[i] as Coded;
     if (x.code !== y.code || x.outcome !== y.outcome) return false;
   }
   return true;
+}
+
+function sameSummary(a: Summarized, b: Summarized): boolean {
+  return a.status === b.status && sameCodes(a.findings, b.findings);
 }
 
 function sameTally(a: KeptCase['tally'], b: KeptCase['tally']): boolean {
@@ -188,13 +195,7 @@ function sameRuns(a: readonly CaseRun[], b: readonly CaseRun[]): boolean {
     const y = b[r] as CaseRun;
     if (y.notes !== undefined || y.strays !== undefined) return false;
     if (x.status !== y.status || x.handoffs.length !== y.handoffs.length) return false;
-    if (x.findings.length !== y.findings.length || x.targets.length !== y.targets.length)
-      return false;
-    for (let i = 0; i < x.findings.length; i++) {
-      const f = x.findings[i] as Finding;
-      const g = y.findings[i] as Finding;
-      if (f.code !== g.code || f.outcome !== g.outcome) return false;
-    }
+    if (x.targets.length !== y.targets.length || !sameCodes(x.findings, y.findings)) return false;
     for (let i = 0; i < x.targets.length; i++) {
       const t = x.targets[i] as CaseRun['targets'][number];
       const u = y.targets[i] as CaseRun['targets'][number];

@@ -64,9 +64,9 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
   const persons = new Set(roster.persons);
   const known = new Map([...agents, ...persons].map((name) => [toolSafeName(name), name]));
   const seen = new Set<string>();
-  let current: string | undefined;
+  // Read by the mapper's getters: who holds the work, and whether the graph is interrupted.
+  const state: MapperState = { current: undefined, interrupted: false };
   let pending: { from: string; to: string } | undefined;
-  let interrupted = false;
 
   const roleOf = (node: string) =>
     agents.has(node) ? 'agent' : persons.has(node) ? 'person' : 'other';
@@ -93,12 +93,13 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
       }
     }
     const last = transfers.at(-1);
-    if (last) current = last.to;
+    if (last) state.current = last.to;
     // A router that sets `activeAgent` without a transfer tool still moves the work.
     const active = isRecord(update) ? update.activeAgent : undefined;
-    if (typeof active === 'string' && active !== current) {
-      if (current !== undefined) transfers.push(transfer(current, active, {}, 'active_agent'));
-      current = active;
+    if (typeof active === 'string' && active !== state.current) {
+      if (state.current !== undefined)
+        transfers.push(transfer(state.current, active, {}, 'active_agent'));
+      state.current = active;
     }
     return transfers;
   }
@@ -135,12 +136,12 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
 
   function consumeNode(node: string, update: unknown): Observation | undefined {
     const role = roleOf(node);
-    interrupted = false;
+    state.interrupted = false;
     let acceptedFrom: string | undefined;
     if (role !== 'other') {
       if (role === 'agent' && pending?.to === node) acceptedFrom = pending.from;
       if (pending?.to === node) pending = undefined;
-      current = node;
+      state.current = node;
     }
     const transfers = transfersIn(node, update);
     const last = transfers.at(-1);
@@ -157,26 +158,40 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     };
   }
 
-  return {
-    consume(chunk) {
-      if (!isRecord(chunk)) return [];
-      const out: Observation[] = [];
-      for (const [node, update] of Object.entries(chunk)) {
-        if (node === INTERRUPT) {
-          interrupted = true;
-          out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
-          continue;
-        }
-        const observation = consumeNode(node, update);
-        if (observation) out.push(observation);
+  const consume = (chunk: unknown): Observation[] => {
+    if (!isRecord(chunk)) return [];
+    const out: Observation[] = [];
+    for (const [node, update] of Object.entries(chunk)) {
+      if (node === INTERRUPT) {
+        state.interrupted = true;
+        out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
+        continue;
       }
-      return out;
-    },
-    get interrupted() {
-      return interrupted;
-    },
-    get current() {
-      return current;
-    },
+      const observation = consumeNode(node, update);
+      if (observation) out.push(observation);
+    }
+    return out;
   };
+  return new Mapper(consume, state);
+}
+
+interface MapperState {
+  current: string | undefined;
+  interrupted: boolean;
+}
+
+/** A class, not an object literal with getters (test/style/no-literal-accessors.test.ts). */
+class Mapper implements UpdateMapper {
+  constructor(
+    readonly consume: (chunk: unknown) => Observation[],
+    private readonly state: Readonly<MapperState>,
+  ) {}
+
+  get interrupted(): boolean {
+    return this.state.interrupted;
+  }
+
+  get current(): string | undefined {
+    return this.state.current;
+  }
 }

@@ -2,7 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { Fault } from '../../model/fault.ts';
 import type { Adapter } from '../adapter.ts';
-import { caseBasics, withLazySignal } from '../case-basics.ts';
+import { caseBasics } from '../case-basics.ts';
 import { loadUserFactory, messageOf } from '../load-user-factory.ts';
 import { createTransport } from '../transport/transport.ts';
 import type { HandoffImplementation, ImplementationFactory } from './implementation.ts';
@@ -56,10 +56,11 @@ export function createModuleAdapter(
       if (!implementation) throw new Error('the module adapter was not set up');
       const faults = [...(suite.faults ?? []), ...(testCase.faults ?? [])];
       // The signal is read only if a fault needs it: making one per case costs measurable time.
-      const transport = createTransport(
-        faults,
-        withLazySignal({ caseId: testCase.id, repeat: ctx.repeat }, ctx),
-      );
+      const transport = createTransport(faults, {
+        caseId: testCase.id,
+        repeat: ctx.repeat,
+        signal: () => ctx.signal,
+      });
       const session = await implementation.startCase(
         Object.assign(caseBasics(testCase, ctx), {
           deliver: transport.deliver,

@@ -55,20 +55,25 @@ export function seedFor(caseId: string, repeat: number): number {
 /** The transport of one case run, with the suite's and the case's faults applied. */
 export function createTransport(
   faults: readonly Fault[],
-  run: { readonly caseId: string; readonly repeat: number; readonly signal?: AbortSignal },
+  run: {
+    readonly caseId: string;
+    readonly repeat: number;
+    /** The case's signal, asked for only when a fault waits (made on first read). */
+    readonly signal?: () => AbortSignal;
+  },
 ): Transport {
   // The case's own faults come after the suite's: its permute (and seed) wins.
   const permute = faults.findLast((f) => f.fault === 'permute');
   const seed = permute ? (permute.seed ?? seedFor(run.caseId, run.repeat)) : undefined;
   const once = async <T>(route: DeliveryRoute, receive: () => Promise<T> | T): Promise<T> => {
     for (const f of faults) {
-      if (f.fault === 'slow_receiver' && applies(f, route)) await sleep(f.delay_ms, run.signal);
+      if (f.fault === 'slow_receiver' && applies(f, route)) await sleep(f.delay_ms, run.signal?.());
     }
     const timeout = faults.find((f) => f.fault === 'receiver_timeout' && applies(f, route));
     if (timeout?.fault !== 'receiver_timeout') return receive();
     return Promise.race([
       Promise.resolve().then(receive),
-      sleep(timeout.after_ms, run.signal).then(() => {
+      sleep(timeout.after_ms, run.signal?.()).then(() => {
         throw new DeliveryTimeoutError(route, timeout.after_ms);
       }),
     ]);
