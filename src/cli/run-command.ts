@@ -7,7 +7,7 @@ import { loadSuiteFile } from '../load/load-suite.ts';
 import type { CaseList, StreamedReport } from '../model/report.ts';
 import type { ReportFormat, Suite } from '../model/suite.ts';
 import { evaluateSuiteInto } from '../public/evaluate.ts';
-import { type CaseSink, memorySink } from '../run/case-sink.ts';
+import type { CaseSink } from '../run/case-sink.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import { SpilledCases } from '../run/spill-cases.ts';
 import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
@@ -205,7 +205,7 @@ async function runOne(
     return runVariants(
       path,
       variants,
-      (v) => evaluateInto(path, flags, io, guard, v, loaded, memorySink()),
+      (v, sink) => evaluateInto(path, flags, io, guard, v, loaded, sink),
       out,
       io,
       (report) => runInfo(selection, io.cwd, report.properties[0]?.seed),

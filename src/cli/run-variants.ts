@@ -1,15 +1,19 @@
 import { join, relative } from 'node:path';
 import { type CompareOptions, compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
+import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
 import { BatonError } from '../errors.ts';
-import type { RunInfo, RunReport } from '../model/report.ts';
+import type { CaseList, RunInfo, StreamedReport } from '../model/report.ts';
 import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
 import { comparedVariants } from '../model/variants.ts';
 import type { Evaluation } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
+import { caseJsonText } from '../report/json.ts';
+import type { CaseSink } from '../run/case-sink.ts';
+import { SpilledCases } from '../run/spill-cases.ts';
 import { emitComparison } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
-import { writeReports } from './write-reports.ts';
+import { type WriteContext, writeReports } from './write-reports.ts';
 
 /** Where variants' reports and comparisons go and how they are shown. */
 export interface VariantOutput {
@@ -26,15 +30,18 @@ export interface VariantRunFlags extends VariantOutput {
 
 /**
  * Runs every compared variant of a suite over the same cases, writes each one's reports, then
- * compares each candidate with the baseline. The exit code is the comparison's gates.
+ * compares each candidate with the baseline. The exit code is the comparison's gates. Each
+ * variant's results go through a spill file as a plain run's do (its reports read them back);
+ * what the comparison reads of each case is all that is kept of a variant once its reports are
+ * written, so comparing two rules over 100,000 cases never holds 200,000 results whole.
  */
 export async function runVariants(
   path: string,
   config: ParsedSuite,
-  evaluate: (variant: string) => Promise<Evaluation>,
+  evaluate: (variant: string, sink: CaseSink<CaseList>) => Promise<Evaluation<StreamedReport>>,
   flags: VariantRunFlags,
   io: CliIo,
-  info: (report: RunReport) => Promise<RunInfo>,
+  info: (report: StreamedReport) => Promise<RunInfo>,
 ): Promise<number> {
   if (flags.baseline !== undefined) {
     throw new BatonError(
@@ -43,18 +50,25 @@ export async function runVariants(
     );
   }
   const compared = comparedVariants(config);
-  const reports = new Map<string, RunReport>();
+  const reports = new Map<string, ComparedRun>();
   let exit: number = EXIT.ok;
   for (const name of [compared.baseline, ...compared.candidates]) {
-    const evaluation = await evaluate(name);
-    // Every variant loads the same case files: report their problems once.
-    if (reports.size === 0) printProblems(io, evaluation.problems);
-    if (!evaluation.ok) return EXIT.usage;
-    if (evaluation.problems.length > 0) exit = EXIT.usage;
-    // Versions, commit and shard, as a run without variants records them (baton merge needs them).
-    const report = { ...evaluation.report, run: await info(evaluation.report) };
-    reports.set(name, report);
-    await writeVariant(name, report, flags, io);
+    // Written as report.json writes a case: that report copies the texts, the others parse them.
+    const spill = new SpilledCases(undefined, caseJsonText);
+    try {
+      const evaluation = await evaluate(name, spill);
+      // Every variant loads the same case files: report their problems once.
+      if (reports.size === 0) printProblems(io, evaluation.problems);
+      if (!evaluation.ok) return EXIT.usage;
+      if (evaluation.problems.length > 0) exit = EXIT.usage;
+      // Versions, commit and shard, as a run without variants records them (baton merge needs them).
+      const report = { ...evaluation.report, run: await info(evaluation.report) };
+      const own = report.cases === spill.list();
+      await writeVariant(name, report, flags, io, own ? { caseJson: () => spill.texts() } : {});
+      reports.set(name, { ...report, cases: Array.from(report.cases, comparedCase) });
+    } finally {
+      spill.dispose();
+    }
   }
   const options = compareOptionsOf(config.compare);
   return Math.max(exit, await compareVariants(reports, compared, options, path, flags, io));
@@ -63,17 +77,21 @@ export async function runVariants(
 /** Writes one variant's reports into the folder of its name and prints its line. */
 export async function writeVariant(
   name: string,
-  report: RunReport,
+  report: StreamedReport,
   flags: VariantOutput,
   io: CliIo,
+  context: Omit<WriteContext, 'cwd'> = {},
 ): Promise<void> {
-  const written = await writeReports(report, flags.formats, join(flags.dir, name), { cwd: io.cwd });
+  const written = await writeReports(report, flags.formats, join(flags.dir, name), {
+    ...context,
+    cwd: io.cwd,
+  });
   io.stdout(variantLine(name, report, written, io, flags));
 }
 
 /** Compares each candidate variant's report with the baseline's; the exit code of the gates. */
 export async function compareVariants(
-  reports: ReadonlyMap<string, RunReport>,
+  reports: ReadonlyMap<string, ComparedRun>,
   compared: { readonly baseline: string; readonly candidates: readonly string[] },
   options: CompareOptions,
   path: string,
@@ -85,8 +103,8 @@ export async function compareVariants(
   io.stdout('\n');
   for (const name of candidates) {
     const comparison = compareRuns(
-      reports.get(baseline) as RunReport,
-      reports.get(name) as RunReport,
+      reports.get(baseline) as ComparedRun,
+      reports.get(name) as ComparedRun,
       {
         ...options,
         names: { baseline, candidate: name },
@@ -111,7 +129,7 @@ export async function compareVariants(
 
 function variantLine(
   name: string,
-  report: RunReport,
+  report: StreamedReport,
   written: readonly string[],
   io: CliIo,
   flags: VariantOutput,

@@ -1,14 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompareReport, CompareReportSchema } from '../../src/compare/compare-report.ts';
+import { compareOptionsOf, compareRuns } from '../../src/compare/compare-runs.ts';
 import { FINDING_CODES } from '../../src/model/finding.ts';
 import type { RunReport } from '../../src/model/report.ts';
+import { evaluateSuite } from '../../src/public/evaluate.ts';
 import {
   type CliResult,
   FIXTURES,
   lines,
+  REPO,
   readReport,
   runCli,
   stackLines,
@@ -52,6 +55,43 @@ describe('baton run suites/example-compare.yaml: current against the regressed p
       lines(plain(result.stdout)).some((l) => l.startsWith('FAIL  proposed is worse than current')),
     ).toBe(true);
   });
+
+  it('compares what it would compare holding both runs whole, and leaves no spill file behind', async () => {
+    // Each variant's results go through a spill file; the comparison keeps what it reads of them.
+    const tmp = join(out.path, 'tmp-variants');
+    await mkdir(tmp);
+    const again = join(out.path, 'example-compare-again');
+    const rerun = await runCli(['run', 'suites/example-compare.yaml', '--out', again], {
+      env: { TMPDIR: tmp },
+    });
+    expect(rerun.code).toBe(1);
+    // (the TypeScript loader keeps its cache there too)
+    expect((await readdir(tmp)).filter((f) => f.startsWith('baton-cases-'))).toEqual([]);
+    const held = await Promise.all(
+      ['current', 'proposed'].map(async (variant) => {
+        const e = await evaluateSuite('suites/example-compare.yaml', { cwd: REPO, variant });
+        if (!e.ok) throw new Error(JSON.stringify(e.problems));
+        return e;
+      }),
+    );
+    const [current, proposed] = held as [(typeof held)[0], (typeof held)[0]];
+    const inMemory = compareRuns(current.report, proposed.report, {
+      ...compareOptionsOf(current.suite.config.compare),
+      names: { baseline: 'current', candidate: 'proposed' },
+      files: { baseline: 'suites/example-compare.yaml', candidate: 'suites/example-compare.yaml' },
+    });
+    const streamed = await readCompare(join(again, 'compare.json'));
+    expect(streamed.summary).toEqual(inMemory.summary);
+    expect(streamed.metrics).toEqual(inMemory.metrics);
+    expect(streamed.gates).toEqual(inMemory.gates);
+    expect(streamed.cases.map((c) => [c.id, c.change])).toEqual(
+      inMemory.cases.map((c) => [c.id, c.change]),
+    );
+    for (const variant of ['current', 'proposed'])
+      expect(failing(await readReport(join(again, variant, 'report.json'))).sort()).toEqual(
+        failing((variant === 'current' ? current : proposed).report).sort(),
+      );
+  }, 120_000);
 
   it('finds the 8 cases that broke, none fixed, and agrees with the hand count: p = 0.0078', async () => {
     const proposed = await readReport(join(dir, 'proposed/report.json'));

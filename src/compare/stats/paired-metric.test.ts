@@ -1,6 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { comparePaired, type PairedMetric, type PairedUnit } from './paired-metric.ts';
+import { resampleWeights } from './bootstrap.ts';
+import {
+  comparePaired,
+  type PairedMetric,
+  type PairedUnit,
+  pairedReplicates,
+} from './paired-metric.ts';
 
 const SETTINGS = { seed: 1, resamples: 2000, confidence: 0.95, alpha: 0.05, power: 0.8 };
 
@@ -91,7 +97,81 @@ describe('comparePaired', () => {
       expect(covered / studies).toBeLessThanOrEqual(1);
     },
   );
+
+  // Metrics no case counts on, and metrics every case reads the same on, are not summed over
+  // the resamples: each replicate must still be what summing every case gives.
+  const unitSide = fc.record({
+    num: fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 0, max: 3 }),
+      fc.double({ min: 0, max: 9, noNaN: true }),
+    ),
+    den: fc.integer({ min: 0, max: 3 }),
+    runs: fc.integer({ min: 1, max: 3 }),
+    bad: fc.boolean(),
+  });
+  const metric = fc.integer({ min: 1, max: 12 }).chain((n) =>
+    fc.record({
+      kind: fc.constantFrom('ratio' as const, 'total' as const),
+      higherIsBetter: fc.boolean(),
+      // Some metrics count nothing, some read the same on both sides, some differ.
+      units: fc.oneof(
+        fc.array(
+          fc.constant({
+            a: { num: 0, den: 1, runs: 1, bad: false },
+            b: { num: 0, den: 1, runs: 1, bad: false },
+          }),
+          { minLength: n, maxLength: n },
+        ),
+        fc
+          .array(unitSide, { minLength: n, maxLength: n })
+          .map((sides) => sides.map((a) => ({ a, b: a }))),
+        fc.array(fc.record({ a: unitSide, b: unitSide }), { minLength: n, maxLength: n }),
+      ),
+    }),
+  );
+  test.prop([fc.array(metric, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 1000 })], {
+    numRuns: 80,
+  })('gives the replicates of summing every case, metric by metric', (drawn, seed) => {
+    const n = Math.min(...drawn.map((m) => m.units.length));
+    const metrics = drawn.map((m) => ({ ...m, units: m.units.slice(0, n) }));
+    const settings = { ...SETTINGS, resamples: 60, seed };
+    expect(pairedReplicates(metrics, settings)).toEqual(everyColumn(metrics, settings));
+  });
 });
+
+/** The replicates with every side of every metric summed over every case, as a reference. */
+function everyColumn(metrics: readonly PairedMetric[], settings: typeof SETTINGS) {
+  const n = metrics[0]?.units.length ?? 0;
+  const out = metrics.map(() => ({
+    diff: new Float64Array(settings.resamples),
+    a: new Float64Array(settings.resamples),
+    b: new Float64Array(settings.resamples),
+  }));
+  const value = (m: PairedMetric, num: number, den: number) =>
+    m.kind === 'total' ? num : den > 0 ? num / den : 0;
+  let r = 0;
+  for (const w of resampleWeights(n, settings.resamples, settings.seed)) {
+    metrics.forEach((m, k) => {
+      let [an, ad, bn, bd] = [0, 0, 0, 0];
+      for (let i = 0; i < n; i++) {
+        const t = w[i] ?? 0;
+        if (t === 0) continue;
+        const u = m.units[i] as PairedUnit;
+        an += t * u.a.num;
+        ad += t * u.a.den;
+        bn += t * u.b.num;
+        bd += t * u.b.den;
+      }
+      const o = out[k] as (typeof out)[number];
+      o.a[r] = value(m, an, ad);
+      o.b[r] = value(m, bn, bd);
+      o.diff[r] = (o.b[r] as number) - (o.a[r] as number);
+    });
+    r++;
+  }
+  return out;
+}
 
 /** A tiny seeded generator for the simulated studies (not the one under test). */
 function mulberry(seed: number): () => number {

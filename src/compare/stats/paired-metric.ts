@@ -73,59 +73,111 @@ export function comparePaired(
   metrics: readonly PairedMetric[],
   settings: PairedSettings,
 ): PairedResult[] {
+  const replicates = pairedReplicates(metrics, settings);
+  return metrics.map((metric, k) => resultOf(metric, settings, replicates[k] as Replicates));
+}
+
+/** Each metric's value on each side, and their difference (b − a), in every resample. */
+export interface Replicates {
+  readonly diff: Float64Array;
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+}
+
+/** The metrics' replicates over the seed's resamples, in the metrics' order. */
+export function pairedReplicates(
+  metrics: readonly PairedMetric[],
+  settings: PairedSettings,
+): Replicates[] {
   const n = metrics[0]?.units.length ?? 0;
   const m = metrics.length;
   const reps = settings.resamples;
   const diff = metrics.map(() => new Float64Array(reps));
   const sideA = metrics.map(() => new Float64Array(reps));
   const sideB = metrics.map(() => new Float64Array(reps));
-  // Columns by metric and side, read case by case: one pass over the cases per resample.
-  const column = (side: 'a' | 'b', f: 'num' | 'den') =>
-    metrics.map((metric) => Float64Array.from(metric.units, (u) => u[side][f]));
-  const [an, ad, bn, bd] = [
-    column('a', 'num'),
-    column('a', 'den'),
-    column('b', 'num'),
-    column('b', 'den'),
-  ];
-  const sums = new Float64Array(4 * m);
+  // Only the columns that can differ between resamples are summed (see `columnsOf`); each sum
+  // still adds its cases in order, so every replicate is the number summing all would give.
+  const plans = metrics.map(columnsOf);
+  const columns: Float64Array[] = [];
+  const at = plans.map((plan) => {
+    const first = columns.length;
+    for (const column of plan.columns) columns.push(column);
+    return first;
+  });
+  const c = columns.length;
+  const sums = new Float64Array(c);
+  const resamples = n > 0 && c > 0 ? resampled(columns, n, reps, settings.seed, sums) : [];
   let r = 0;
-  for (const w of n > 0 ? resampleWeights(n, reps, settings.seed) : []) {
-    sums.fill(0);
-    for (let i = 0; i < n; i++) {
-      const times = w[i] ?? 0;
-      if (times === 0) continue;
-      for (let k = 0; k < m; k++) {
-        const j = 4 * k;
-        sums[j] = (sums[j] as number) + times * ((an[k] as Float64Array)[i] as number);
-        sums[j + 1] = (sums[j + 1] as number) + times * ((ad[k] as Float64Array)[i] as number);
-        sums[j + 2] = (sums[j + 2] as number) + times * ((bn[k] as Float64Array)[i] as number);
-        sums[j + 3] = (sums[j + 3] as number) + times * ((bd[k] as Float64Array)[i] as number);
-      }
-    }
+  for (const _ of resamples) {
     for (let k = 0; k < m; k++) {
+      const plan = plans[k] as ColumnPlan;
+      if (plan.shape === 'zero') continue;
       const kind = (metrics[k] as PairedMetric).kind;
-      const a = value(kind, sums[4 * k] ?? 0, sums[4 * k + 1] ?? 0);
-      const b = value(kind, sums[4 * k + 2] ?? 0, sums[4 * k + 3] ?? 0);
+      const j = at[k] as number;
+      const a = value(kind, sums[j] ?? 0, sums[j + 1] ?? 0);
+      const b = plan.shape === 'same' ? a : value(kind, sums[j + 2] ?? 0, sums[j + 3] ?? 0);
       (sideA[k] as Float64Array)[r] = a;
       (sideB[k] as Float64Array)[r] = b;
       (diff[k] as Float64Array)[r] = b - a;
     }
     r++;
   }
-  return metrics.map((metric, k) =>
-    resultOf(metric, settings, {
-      diff: diff[k] as Float64Array,
-      a: sideA[k] as Float64Array,
-      b: sideB[k] as Float64Array,
-    }),
-  );
+  return metrics.map((_, k) => ({
+    diff: diff[k] as Float64Array,
+    a: sideA[k] as Float64Array,
+    b: sideB[k] as Float64Array,
+  }));
 }
 
-interface Replicates {
-  readonly diff: Float64Array;
-  readonly a: Float64Array;
-  readonly b: Float64Array;
+/**
+ * Sums `columns` over each resample into `sums`, yielding once a resample is summed: each case's
+ * value times how many times the resample drew it, in case order, so every sum is the same
+ * number on every run.
+ */
+function* resampled(
+  columns: readonly Float64Array[],
+  n: number,
+  resamples: number,
+  seed: number,
+  sums: Float64Array,
+): Generator<void> {
+  const c = columns.length;
+  for (const w of resampleWeights(n, resamples, seed)) {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const times = w[i] ?? 0;
+      if (times === 0) continue;
+      for (let j = 0; j < c; j++)
+        sums[j] = (sums[j] as number) + times * ((columns[j] as Float64Array)[i] as number);
+    }
+    yield;
+  }
+}
+
+/**
+ * What a metric's resamples need summed: `zero`, nothing (no case has a count on either side, so
+ * every resample reads 0 on both); `same`, the baseline's count and opportunities alone (every
+ * case reads the same on both sides, so the candidate's sums are the baseline's and the
+ * difference is 0); `both`, the count and opportunities of each side.
+ */
+interface ColumnPlan {
+  readonly shape: 'zero' | 'same' | 'both';
+  readonly columns: readonly Float64Array[];
+}
+
+function columnsOf(metric: PairedMetric): ColumnPlan {
+  const { units } = metric;
+  let counted = false;
+  let same = true;
+  for (const { a, b } of units) {
+    if (a.num !== 0 || b.num !== 0) counted = true;
+    if (a.num !== b.num || a.den !== b.den) same = false;
+  }
+  if (!counted) return { shape: 'zero', columns: [] };
+  const column = (side: 'a' | 'b', f: 'num' | 'den') => Float64Array.from(units, (u) => u[side][f]);
+  const baseline = [column('a', 'num'), column('a', 'den')];
+  if (same) return { shape: 'same', columns: baseline };
+  return { shape: 'both', columns: [...baseline, column('b', 'num'), column('b', 'den')] };
 }
 
 function resultOf(metric: PairedMetric, s: PairedSettings, reps: Replicates): PairedResult {
