@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { type CompareOptions, compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
-import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
+import { type ComparedCase, type ComparedRun, comparedCase } from '../compare/compared-case.ts';
 import { BatonError } from '../errors.ts';
 import type { CaseList, RunInfo, StreamedReport } from '../model/report.ts';
 import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
@@ -55,8 +55,17 @@ export async function runVariants(
   for (const name of [compared.baseline, ...compared.candidates]) {
     // Written as report.json writes a case: that report copies the texts, the others parse them.
     const spill = new SpilledCases(undefined, caseJsonText);
+    // What the comparison reads of each case, taken as it finishes (not parsed back from the spill).
+    const kept: ComparedCase[] = [];
+    const sink: CaseSink<CaseList> = {
+      add: (index, result) => {
+        kept[index] = comparedCase(result);
+        spill.add(index, result);
+      },
+      list: () => spill.list(),
+    };
     try {
-      const evaluation = await evaluate(name, spill);
+      const evaluation = await evaluate(name, sink);
       // Every variant loads the same case files: report their problems once.
       if (reports.size === 0) printProblems(io, evaluation.problems);
       if (!evaluation.ok) return EXIT.usage;
@@ -65,7 +74,11 @@ export async function runVariants(
       const report = { ...evaluation.report, run: await info(evaluation.report) };
       const own = report.cases === spill.list();
       await writeVariant(name, report, flags, io, own ? { caseJson: () => spill.texts() } : {});
-      reports.set(name, { ...report, cases: Array.from(report.cases, comparedCase) });
+      // A case never started (an interrupted run) leaves a hole, as the report skips it.
+      const cases = own
+        ? kept.filter((c) => c !== undefined)
+        : Array.from(report.cases, comparedCase);
+      reports.set(name, { ...report, cases });
     } finally {
       spill.dispose();
     }

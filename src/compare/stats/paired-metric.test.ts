@@ -127,6 +127,8 @@ describe('comparePaired', () => {
           .array(unitSide, { minLength: n, maxLength: n })
           .map((sides) => sides.map((a) => ({ a, b: a }))),
         fc.array(fc.record({ a: unitSide, b: unitSide }), { minLength: n, maxLength: n }),
+        // One number throughout each column (every case had one opportunity, say).
+        fc.record({ a: unitSide, b: unitSide }).map((u) => Array.from({ length: n }, () => u)),
       ),
     }),
   );

@@ -96,26 +96,40 @@ export function pairedReplicates(
   const sideA = metrics.map(() => new Float64Array(reps));
   const sideB = metrics.map(() => new Float64Array(reps));
   // Only the columns that can differ between resamples are summed (see `columnsOf`); each sum
-  // still adds its cases in order, so every replicate is the number summing all would give.
+  // still adds its cases in order, so every replicate is the number summing all would give. A
+  // column of one whole number v throughout sums to n·v in every resample (the multiplicities
+  // add up to n, exactly): it is not summed either.
   const plans = metrics.map(columnsOf);
   const columns: Float64Array[] = [];
-  const at = plans.map((plan) => {
-    const first = columns.length;
-    for (const column of plan.columns) columns.push(column);
-    return first;
-  });
+  const fixed: number[] = [];
+  const places = plans.map((plan) =>
+    plan.columns.map((column) => {
+      const v = wholeConstant(column);
+      if (v === undefined) return columns.push(column) - 1;
+      return -fixed.push(v * n);
+    }),
+  );
   const c = columns.length;
-  const sums = new Float64Array(c);
-  const resamples = n > 0 && c > 0 ? resampled(columns, n, reps, settings.seed, sums) : [];
+  // The summed columns first, then the fixed sums, which no resample changes.
+  const sums = new Float64Array(c + fixed.length);
+  sums.set(fixed, c);
+  const slot = places.map((list) => list.map((p) => (p >= 0 ? p : c - p - 1)));
+  const resamples =
+    n === 0 || plans.every((p) => p.shape === 'zero')
+      ? []
+      : c === 0
+        ? Array.from({ length: reps })
+        : resampled(columns, n, reps, settings.seed, sums.subarray(0, c));
   let r = 0;
   for (const _ of resamples) {
     for (let k = 0; k < m; k++) {
       const plan = plans[k] as ColumnPlan;
       if (plan.shape === 'zero') continue;
       const kind = (metrics[k] as PairedMetric).kind;
-      const j = at[k] as number;
-      const a = value(kind, sums[j] ?? 0, sums[j + 1] ?? 0);
-      const b = plan.shape === 'same' ? a : value(kind, sums[j + 2] ?? 0, sums[j + 3] ?? 0);
+      const [an, ad, bn, bd] = slot[k] as number[];
+      const a = value(kind, sums[an as number] ?? 0, sums[ad as number] ?? 0);
+      const b =
+        plan.shape === 'same' ? a : value(kind, sums[bn as number] ?? 0, sums[bd as number] ?? 0);
       (sideA[k] as Float64Array)[r] = a;
       (sideB[k] as Float64Array)[r] = b;
       (diff[k] as Float64Array)[r] = b - a;
@@ -152,6 +166,15 @@ function* resampled(
     }
     yield;
   }
+}
+
+/** The one whole number a column holds throughout, when its sums stay exact; else undefined. */
+function wholeConstant(column: Float64Array): number | undefined {
+  const v = column[0];
+  if (v === undefined || !Number.isInteger(v)) return undefined;
+  if (Math.abs(v) * column.length > Number.MAX_SAFE_INTEGER) return undefined;
+  for (let i = 1; i < column.length; i++) if (column[i] !== v) return undefined;
+  return v;
 }
 
 /**
