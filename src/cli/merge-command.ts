@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { type MergedCase, mergeShards, type ShardReport } from '../merge/merge-reports.ts';
+import type { ComparedRun } from '../compare/compared-case.ts';
+import {
+  type MergedCase,
+  type MergedShards,
+  mergeShards,
+  type ShardReport,
+} from '../merge/merge-reports.ts';
 import { areVariantShards, mergeVariantShards } from '../merge/merge-variants.ts';
 import type { RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
@@ -35,14 +41,7 @@ export async function mergeCommand(
   try {
     const shards: ShardReport<HeldCase>[] = [];
     for (const file of files) shards.push(reader.read(file, io.cwd) ?? (await readWhole(file, io)));
-    // The variants' comparison pairs cases by id: those shards are read whole.
-    if (areVariantShards(shards)) {
-      reader.close();
-      const whole: ShardReport[] = [];
-      for (const file of files)
-        whole.push({ file, report: await readRunReport(file, io.cwd, 'shard') });
-      return await mergeVariants(whole, formats, flags, io);
-    }
+    if (areVariantShards(shards)) return await mergeVariants(shards, reader, formats, flags, io);
     const merged = mergeShards(shards, options);
     return await emitMerged(
       { ...merged, cases: reader.list(merged.cases) },
@@ -87,35 +86,44 @@ async function emitMerged(
 
 /**
  * The shards of a suite with `variants:`: each variant merged and written into the folder of its
- * name, then compared as `baton run` compares them. The exit code is the comparison's gates.
+ * name, then compared as `baton run` compares them. The exit code is the comparison's gates. Each
+ * case is read from its shard's file when a reporter writes it, and of each the comparison keeps
+ * only what it reads, as `baton run` does with variants.
  */
 async function mergeVariants(
-  shards: readonly ShardReport[],
+  shards: readonly ShardReport<HeldCase>[],
+  reader: ShardFiles,
   formats: readonly ReportFormat[] | undefined,
   flags: MergeFlags,
   io: CliIo,
 ): Promise<number> {
   const merged = mergeVariantShards(shards, { allowPartial: flags.allowPartial ?? false });
   // The comparison's statistics load only for the shards of a suite that compares variants.
-  const { compareVariants, writeVariant } = await import('./run-variants.ts');
-  const [first] = [...merged.reports.values()] as [RunReport];
+  const [{ compareVariants, writeVariant }, { comparedCase }] = await Promise.all([
+    import('./run-variants.ts'),
+    import('../compare/compared-case.ts'),
+  ]);
+  const [first] = [...merged.reports.values()] as [MergedShards<HeldCase>];
   const out = {
     formats: chooseReporters(formats, first.basis?.formats ?? ['console'], io.env ?? {}),
     dir: outDir(first, flags, io),
     color: flags.color !== false && io.color,
     verbose: flags.verbose ?? false,
   };
+  const compared = new Map<string, ComparedRun>();
   for (const [variant, report] of merged.reports) {
+    const cases = reader.list(report.cases);
     warnShards(
       shards.filter((s) => s.report.suite.variant === variant),
       report,
       io,
     );
-    await writeVariant(variant, report, out, io);
+    await writeVariant(variant, { ...report, cases }, out, io);
+    compared.set(variant, { ...report, cases: Array.from(cases, comparedCase) });
   }
   const { settings } = merged.compare;
   const code = await compareVariants(
-    merged.reports,
+    compared,
     merged.compare,
     settings ?? {},
     first.suite.file,

@@ -1,12 +1,15 @@
-import type { CompareBasis, RunReport } from '../model/report.ts';
-import { mergeReports } from './merge-reports.ts';
+import type { CompareBasis } from '../model/report.ts';
+import { type MergedShards, mergeShards } from './merge-reports.ts';
 import { type MergedCase, refuse, type ShardReport } from './shard-report.ts';
 
 /** The merged report of each variant of a suite with `variants:`, and how they are compared. */
-export interface MergedVariants {
+export interface MergedVariants<C extends MergedCase = MergedCase> {
   readonly compare: CompareBasis;
-  /** Baseline first, then the candidates, as the suite compares them. */
-  readonly reports: ReadonlyMap<string, RunReport>;
+  /**
+   * Baseline first, then the candidates, as the suite compares them; each case as its shard
+   * held it (`mergeShards`).
+   */
+  readonly reports: ReadonlyMap<string, MergedShards<C>>;
 }
 
 const EVERY = 'Pass the report.json of every variant of every shard (e.g. shard-*/*/report.json).';
@@ -17,12 +20,14 @@ export function areVariantShards(reports: readonly ShardReport<MergedCase>[]): b
 }
 
 /** The reports of each variant, in the order the suite compares them; refuses an incomplete set. */
-function groupByVariant(reports: readonly ShardReport[]): {
+function groupByVariant<C extends MergedCase>(
+  reports: readonly ShardReport<C>[],
+): {
   compare: CompareBasis;
-  groups: Map<string, ShardReport[]>;
+  groups: Map<string, ShardReport<C>[]>;
 } {
   const plain = reports.find((r) => r.report.suite.variant === undefined);
-  const some = reports.find((r) => r.report.suite.variant !== undefined) as ShardReport;
+  const some = reports.find((r) => r.report.suite.variant !== undefined) as ShardReport<C>;
   if (plain)
     throw refuse(
       `${some.file} is a run of variant ${some.report.suite.variant} and ${plain.file} a run of a suite without variants`,
@@ -35,7 +40,7 @@ function groupByVariant(reports: readonly ShardReport[]): {
       'Re-run the shards with this version of Baton.',
     );
   const order = [compare.baseline, ...compare.candidates];
-  const groups = new Map<string, ShardReport[]>(order.map((v) => [v, []]));
+  const groups = new Map<string, ShardReport<C>[]>(order.map((v) => [v, []]));
   for (const r of reports) {
     const variant = r.report.suite.variant as string;
     const group = groups.get(variant);
@@ -57,16 +62,17 @@ function groupByVariant(reports: readonly ShardReport[]): {
 
 /**
  * Merges the shard reports of a suite with `variants:`: each variant's shards into the report one
- * run of that variant writes (as mergeReports does), ready to be compared as the suite compares
- * them. Throws a BatonError when a variant is missing or its shards are not one run's.
+ * run of that variant writes (as mergeShards does, each case as its shard held it), ready to be
+ * compared as the suite compares them. Throws a BatonError when a variant is missing or its
+ * shards are not one run's.
  */
-export function mergeVariantShards(
-  reports: readonly ShardReport[],
+export function mergeVariantShards<C extends MergedCase>(
+  reports: readonly ShardReport<C>[],
   options: { readonly allowPartial?: boolean } = {},
-): MergedVariants {
+): MergedVariants<C> {
   const { compare, groups } = groupByVariant(reports);
-  const merged = new Map<string, RunReport>();
-  for (const [variant, group] of groups) merged.set(variant, mergeReports(group, options));
+  const merged = new Map<string, MergedShards<C>>();
+  for (const [variant, group] of groups) merged.set(variant, mergeShards(group, options));
   const [first, ...rest] = [...merged.values()];
   for (const other of rest) {
     // Every variant ran the same cases: the same suite, selection and shard count.
