@@ -6,7 +6,7 @@ import { renderConsole } from '../report/console.ts';
 import { parseReport } from '../report/json.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
-import { openLargeReport, readLargeReport } from './report-file.ts';
+import { type OpenedReport, openLargeReport } from './report-file.ts';
 import { parseReporters } from './reporters.ts';
 import { writeReports } from './write-reports.ts';
 
@@ -14,10 +14,6 @@ export interface ReportFlags {
   readonly against?: string;
   readonly reporter?: readonly string[];
   readonly out?: string;
-}
-
-async function read(file: string, io: CliIo): Promise<RunReport> {
-  return readLargeReport(resolve(io.cwd, file), file) ?? readWhole(file, io);
 }
 
 /** The report as one text: a smaller one, or one whose cases the large reader cannot place. */
@@ -40,24 +36,30 @@ async function readWhole(file: string, io: CliIo): Promise<RunReport> {
  * shows each case's two timelines side by side. Exits as the run did: 0 passed, 1 failed.
  */
 export async function reportCommand(file: string, flags: ReportFlags, io: CliIo): Promise<number> {
-  // A large report alone is read a case at a time as each reporter writes it; side by side
-  // with another, both are held (the page pairs their cases).
-  const opened =
-    flags.against === undefined ? openLargeReport(resolve(io.cwd, file), file) : undefined;
+  // A large report is read a case at a time as each reporter writes it; so is the report it is
+  // shown against (the page pairs their cases in the browser: both are written one after the other).
+  const opened: OpenedReport[] = [];
+  const open = async (path: string) => {
+    const large = openLargeReport(resolve(io.cwd, path), path);
+    if (large) opened.push(large);
+    return large?.report ?? (await readWhole(path, io));
+  };
   try {
-    return await render(file, opened?.report ?? (await readWhole(file, io)), flags, io);
+    const report = await open(file);
+    const other = flags.against === undefined ? undefined : await open(flags.against);
+    return await render(file, report, other, flags, io);
   } finally {
-    opened?.close();
+    for (const o of opened) o.close();
   }
 }
 
 async function render(
   file: string,
   report: StreamedReport,
+  other: StreamedReport | undefined,
   flags: ReportFlags,
   io: CliIo,
 ): Promise<number> {
-  const other = flags.against === undefined ? undefined : await read(flags.against, io);
   const formats = parseReporters(flags.reporter) ?? ['html'];
   if (formats.includes('console')) io.stdout(renderConsole(report, { color: io.color }));
   if (formats.includes('github')) await githubOutput(report, io);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { writeError, writeFileAtomic } from '../io/atomic-write.ts';
-import type { RunReport, StreamedReport } from '../model/report.ts';
+import type { StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 
 /** Where the files are written and what links in them point at. */
@@ -13,7 +13,7 @@ export interface WriteContext {
   /** What the HTML report calls this run beside `against`. */
   readonly label?: string;
   /** Another run's report of the same cases: the HTML shows both timelines side by side. */
-  readonly against?: { readonly report: RunReport; readonly label: string };
+  readonly against?: { readonly report: StreamedReport; readonly label: string };
   /**
    * The cases' report.json texts (`caseJsonText`, as bytes, say) in report order, when the
    * cases were spilled in that form: report.json copies them instead of rendering each case.

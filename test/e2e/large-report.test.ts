@@ -67,6 +67,34 @@ describe('a large report.json', () => {
     expect(result.stdout).toContain('0 broke, 0 fixed');
   }, 120_000);
 
+  test('baton report --against reads both a case at a time and embeds every case of each', async () => {
+    const out = join(dir.path, 'side-by-side');
+
+    const result = await runCli(['report', big, '--against', big, '--out', out]);
+
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const html = await readFile(join(out, 'report.html'), 'utf8');
+    const data = JSON.parse(
+      /<script type="application\/json" id="baton-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ??
+        '{}',
+    );
+    expect(data.report.cases).toHaveLength(38 * copies);
+    expect(data.against.report.cases).toHaveLength(38 * copies);
+    expect(data.against.report.cases.map((c: { id: string }) => c.id)).toEqual(
+      data.report.cases.map((c: { id: string }) => c.id),
+    );
+    // A case of the other report edited into bad JSON is named, and no page is written.
+    const text = await readFile(big, 'utf8');
+    const broken = join(dir.path, 'broken-against.json');
+    await writeFile(broken, text.replace(/"status": "fail"/, '"status": fail'));
+    const none = join(dir.path, 'side-by-side-broken');
+    const refused = await runCli(['report', big, '--against', broken, '--out', none]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/broken-against\.json: cases\[\d+\] is not valid JSON/);
+    await expect(stat(join(none, 'report.html'))).rejects.toThrow();
+  }, 120_000);
+
   test('a case edited into bad JSON is named, and nothing is written', async () => {
     const text = await readFile(big, 'utf8');
     const broken = join(dir.path, 'broken.json');

@@ -22,7 +22,7 @@ export interface HtmlOptions {
   /** What to call this run beside the other one (default: its suite name). */
   readonly label?: string;
   /** A second report of the same cases (a comparison or a variant): timelines side by side. */
-  readonly against?: { readonly report: RunReport; readonly label?: string };
+  readonly against?: { readonly report: StreamedReport; readonly label?: string };
   /** Past this many cases, passing cases are embedded slim (default `WHOLE_CASES_UP_TO`). */
   readonly wholeCasesUpTo?: number;
 }
