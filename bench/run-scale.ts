@@ -6,7 +6,11 @@
 // /usr/bin/time -v where it exists, else the child's own process.resourceUsage) and the load.
 // With --shards K it also runs the same cases as K shards (`--shard i/K`, one after another) and
 // times `baton merge` of their reports: wall time and peak memory of the merge.
-// Usage: npm run bench -- run-scale [N...=10000 100000] [--reporter md,junit] [--shards K] [--keep] [--source]
+// With --variants it then runs the same cases as a suite comparing two variants (the current
+// policy and the regressed one, which breaks some cases) and times `baton report` of the
+// proposal's report.json against the current one's (report.html side by side); with --shards K
+// too, the variants suite's K shards and `baton merge` of all their reports.
+// Usage: npm run bench -- run-scale [N...=10000 100000] [--reporter md,junit] [--shards K] [--variants] [--keep] [--source]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -94,6 +98,7 @@ export function benchRunScale(
   keep = false,
   source = false,
   shards = 0,
+  variants = false,
 ): ScaleRun[] {
   if (!source && !existsSync(join(root, 'dist/cli/bin.js')))
     throw new Error('dist/ is missing: run npm run build (or pass --source)');
@@ -112,6 +117,7 @@ export function benchRunScale(
           `(${source ? 'from the sources' : 'built CLI'}; reporters console, json${reporters.map((f) => `, ${f}`).join('')}; load ${before}) ${r.verdict}`,
       );
       if (shards > 1) benchMerge(line, dir, n, source, shards);
+      if (variants) benchVariants(line, dir, n, source, shards);
     } finally {
       if (!keep) rmSync(dir, { recursive: true, force: true });
       else line('  kept', dir);
@@ -146,6 +152,101 @@ function benchMerge(
   );
 }
 
+/** One measured command's line: wall time, peak memory, exit code and load, then `what`. */
+function timed(
+  line: (label: string, value: string) => void,
+  label: string,
+  dir: string,
+  n: number,
+  source: boolean,
+  command: readonly string[],
+  what: string,
+): ScaleRun {
+  const load = loadavg()[0]?.toFixed(2);
+  const r = runOnce(dir, n, source, command);
+  line(
+    label,
+    `${r.seconds.toFixed(1)} s, peak ${r.peakMb.toFixed(0)} MB, exit ${r.exit} (${what}; load ${load})`,
+  );
+  return r;
+}
+
+/**
+ * The same cases as a suite with two variants (the current policy and the regressed one), then
+ * `baton report` of the two variants' reports side by side; with `shards`, the variants suite as
+ * that many shards and `baton merge` of every variant's report of every shard.
+ */
+function benchVariants(
+  line: (label: string, value: string) => void,
+  dir: string,
+  n: number,
+  source: boolean,
+  shards: number,
+): void {
+  const regressed = join(root, 'examples/support-router/policy-regressed.yaml');
+  writeFileSync(
+    join(dir, 'variants.yaml'),
+    [
+      readFileSync(join(dir, 'suite.yaml'), 'utf8').replace(
+        /^name: scale$/m,
+        'name: scale-variants',
+      ),
+      'variants:',
+      '  current: {}',
+      `  proposed: { options: { policy: ${JSON.stringify(regressed)} } }`,
+      'compare:',
+      '  gates: [no_new_failures]',
+      '',
+    ].join('\n'),
+  );
+  const run = ['run', 'variants.yaml', '--reporter', 'json'];
+  timed(
+    line,
+    `baton run, ${n} cases × 2 variants`,
+    dir,
+    n,
+    source,
+    [...run, '--out', 'variants'],
+    'json reporter',
+  );
+  timed(
+    line,
+    `baton report --against, 2 × ${n}`,
+    dir,
+    n,
+    source,
+    [
+      'report',
+      'variants/proposed/report.json',
+      '--against',
+      'variants/current/report.json',
+      '--reporter',
+      'html',
+      '--out',
+      'side-by-side',
+    ],
+    'report.html of the two variants side by side',
+  );
+  if (shards < 2) return;
+  const reports: string[] = [];
+  for (let i = 1; i <= shards; i++) {
+    runOnce(dir, n, source, [...run, '--shard', `${i}/${shards}`, '--out', `variants-${i}`]);
+    reports.push(
+      join(`variants-${i}`, 'current/report.json'),
+      join(`variants-${i}`, 'proposed/report.json'),
+    );
+  }
+  timed(
+    line,
+    `baton merge, ${shards} shards × 2 variants`,
+    dir,
+    n,
+    source,
+    ['merge', ...reports, '--reporter', 'console,json', '--out', 'variants-merged'],
+    'reporters console, json',
+  );
+}
+
 /** The usage line's options, read from `args` (what follows `run-scale`). */
 export function runScaleOptions(args: readonly string[]) {
   const flagValue = (flag: string) => {
@@ -161,11 +262,12 @@ export function runScaleOptions(args: readonly string[]) {
     keep: args.includes('--keep'),
     source: args.includes('--source'),
     shards: Number(flagValue('--shards') ?? 0),
+    variants: args.includes('--variants'),
   };
 }
 
 if (import.meta.filename === resolve(process.argv[1] ?? '')) {
   const o = runScaleOptions(process.argv.slice(2));
   const print = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
-  benchRunScale(print, o.sizes, o.reporters, o.keep, o.source, o.shards);
+  benchRunScale(print, o.sizes, o.reporters, o.keep, o.source, o.shards, o.variants);
 }

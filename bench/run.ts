@@ -17,7 +17,7 @@
  * Usage: npm run bench -- [cases=10000] [--no-peer]; only isolation and redaction:
  * npm run bench -- isolation [cases=1000]; only case loading: npm run bench -- load-cases [files];
  * only a whole `baton run` of case files, its wall time and peak memory (bench/run-scale.ts):
- * npm run bench -- run-scale [files...=10000 100000] [--shards K]
+ * npm run bench -- run-scale [files...=10000 100000] [--shards K] [--variants]
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -42,7 +42,7 @@ if (process.argv[2] === 'run-scale') {
   );
   const { benchRunScale, runScaleOptions } = await import('./run-scale.ts');
   const o = runScaleOptions(process.argv.slice(3));
-  benchRunScale(line, o.sizes, o.reporters, o.keep, o.source, o.shards);
+  benchRunScale(line, o.sizes, o.reporters, o.keep, o.source, o.shards, o.variants);
   process.exit(0);
 }
 if (process.argv[2] === 'isolation') {
