@@ -156,13 +156,20 @@ function* resampled(
   sums: Float64Array,
 ): Generator<void> {
   const c = columns.length;
+  // Case by case, each case's values side by side: a drawn case is one run of memory.
+  const table = new Float64Array(n * c);
+  for (let j = 0; j < c; j++) {
+    const column = columns[j] as Float64Array;
+    for (let i = 0; i < n; i++) table[i * c + j] = column[i] as number;
+  }
   for (const w of resampleWeights(n, resamples, seed)) {
     sums.fill(0);
     for (let i = 0; i < n; i++) {
       const times = w[i] ?? 0;
       if (times === 0) continue;
+      const row = i * c;
       for (let j = 0; j < c; j++)
-        sums[j] = (sums[j] as number) + times * ((columns[j] as Float64Array)[i] as number);
+        sums[j] = (sums[j] as number) + times * (table[row + j] as number);
     }
     yield;
   }
