@@ -116,8 +116,9 @@ export function benchRunScale(
         `${r.seconds.toFixed(1)} s, peak ${r.peakMb.toFixed(0)} MB, exit ${r.exit} ` +
           `(${source ? 'from the sources' : 'built CLI'}; reporters console, json${reporters.map((f) => `, ${f}`).join('')}; load ${before}) ${r.verdict}`,
       );
-      if (shards > 1) benchMerge(line, dir, n, source, shards);
-      if (variants) benchVariants(line, dir, n, source, shards);
+      const at = { line, dir, n, source };
+      if (shards > 1) benchMerge(at, shards);
+      if (variants) benchVariants(at, shards);
     } finally {
       if (!keep) rmSync(dir, { recursive: true, force: true });
       else line('  kept', dir);
@@ -126,14 +127,17 @@ export function benchRunScale(
   return results;
 }
 
+/** Where the measured commands run and what prints their lines. */
+interface Scale {
+  readonly line: (label: string, value: string) => void;
+  /** The suite's folder, holding its `n` cases. */
+  readonly dir: string;
+  readonly n: number;
+  readonly source: boolean;
+}
+
 /** The same cases as `shards` shard runs, then `baton merge` of their reports, timed. */
-function benchMerge(
-  line: (label: string, value: string) => void,
-  dir: string,
-  n: number,
-  source: boolean,
-  shards: number,
-): void {
+function benchMerge({ line, dir, n, source }: Scale, shards: number): void {
   const reports: string[] = [];
   let slowest = 0;
   for (let i = 1; i <= shards; i++) {
@@ -154,11 +158,8 @@ function benchMerge(
 
 /** One measured command's line: wall time, peak memory, exit code and load, then `what`. */
 function timed(
-  line: (label: string, value: string) => void,
+  { line, dir, n, source }: Scale,
   label: string,
-  dir: string,
-  n: number,
-  source: boolean,
   command: readonly string[],
   what: string,
 ): ScaleRun {
@@ -176,13 +177,8 @@ function timed(
  * `baton report` of the two variants' reports side by side; with `shards`, the variants suite as
  * that many shards and `baton merge` of every variant's report of every shard.
  */
-function benchVariants(
-  line: (label: string, value: string) => void,
-  dir: string,
-  n: number,
-  source: boolean,
-  shards: number,
-): void {
+function benchVariants(at: Scale, shards: number): void {
+  const { dir, n, source } = at;
   const regressed = join(root, 'examples/support-router/policy-regressed.yaml');
   writeFileSync(
     join(dir, 'variants.yaml'),
@@ -200,21 +196,10 @@ function benchVariants(
     ].join('\n'),
   );
   const run = ['run', 'variants.yaml', '--reporter', 'json'];
+  timed(at, `baton run, ${n} cases × 2 variants`, [...run, '--out', 'variants'], 'json reporter');
   timed(
-    line,
-    `baton run, ${n} cases × 2 variants`,
-    dir,
-    n,
-    source,
-    [...run, '--out', 'variants'],
-    'json reporter',
-  );
-  timed(
-    line,
+    at,
     `baton report --against, 2 × ${n}`,
-    dir,
-    n,
-    source,
     [
       'report',
       'variants/proposed/report.json',
@@ -237,11 +222,8 @@ function benchVariants(
     );
   }
   timed(
-    line,
+    at,
     `baton merge, ${shards} shards × 2 variants`,
-    dir,
-    n,
-    source,
     ['merge', ...reports, '--reporter', 'console,json', '--out', 'variants-merged'],
     'reporters console, json',
   );
