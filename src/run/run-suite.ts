@@ -117,9 +117,16 @@ export async function runSuiteInto<L extends CaseList>(
   // One set for every case, holding the finishing case's tally: redaction is synchronous.
   const trusted = new Set<object>();
   const finish = (c: Case, index: number, runs: readonly CaseRun[]) => {
-    const result = toCaseResult(c, runs, config.costs, plan.measure);
-    kept[index] = keptCase(result, c.labels.handoffs.length, runs, shapes);
+    const made = toCaseResult(c, runs, config.costs, plan.measure);
+    const keptOne = keptCase(made, c.labels.handoffs.length, runs, shapes);
+    kept[index] = keptOne;
     recognition.add(runs[0], index);
+    // The result carries the tally its like cases share: a sink that keeps part of each result
+    // (a variant's comparison keeps the tally) holds a few dozen tallies, not one a case.
+    const result =
+      made.tally === undefined || made.tally === keptOne.tally
+        ? made
+        : { ...made, tally: keptOne.tally };
     trusted.clear();
     if (result.tally) trusted.add(result.tally);
     sink.add(index, redaction.shared(result, trusted, CASE_DEPTH));
