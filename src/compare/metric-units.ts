@@ -3,7 +3,7 @@ import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
 import type { CodeTally } from '../model/report.ts';
 import type { ComparedCase } from './compared-case.ts';
 import type { CasePair } from './pair-cases.ts';
-import type { PairedMetric, UnitSide } from './stats/paired-metric.ts';
+import { type PairedMetric, setSide, sideColumns, type UnitSide } from './stats/paired-metric.ts';
 
 /** Codes whose findings are good news: more of them is better. */
 const GOOD_CODES: ReadonlySet<FindingCode> = new Set(['handoff.on_time']);
@@ -49,9 +49,16 @@ export function metricsOf(pairs: readonly CasePair[]): CompareMetric[] {
 
 /** One metric over the judged pairs, ready for the paired statistics. */
 export function pairedMetric(pairs: readonly CasePair[], metric: CompareMetric): PairedMetric {
+  const a = sideColumns(pairs.length);
+  const b = sideColumns(pairs.length);
+  for (const [i, p] of pairs.entries()) {
+    setSide(a, i, unit(p.a, metric));
+    setSide(b, i, unit(p.b, metric));
+  }
   return {
     kind: metric === 'cost' ? 'total' : 'ratio',
     higherIsBetter: higherIsBetter(metric),
-    units: pairs.map((p) => ({ a: unit(p.a, metric), b: unit(p.b, metric) })),
+    a,
+    b,
   };
 }

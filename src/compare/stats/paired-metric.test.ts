@@ -5,6 +5,7 @@ import {
   comparePaired,
   type PairedMetric,
   type PairedUnit,
+  pairedMetricOf,
   pairedReplicates,
 } from './paired-metric.ts';
 
@@ -13,11 +14,11 @@ const SETTINGS = { seed: 1, resamples: 2000, confidence: 0.95, alpha: 0.05, powe
 const side = (pass: boolean) => ({ num: pass ? 1 : 0, den: 1, runs: 1, bad: !pass });
 /** A pass-rate metric over cases given as [baseline passed, candidate passed]. */
 function passRate(cases: readonly (readonly [boolean, boolean])[]): PairedMetric {
-  return {
-    kind: 'ratio',
-    higherIsBetter: true,
-    units: cases.map(([a, b]): PairedUnit => ({ a: side(a), b: side(b) })),
-  };
+  return pairedMetricOf(
+    'ratio',
+    true,
+    cases.map(([a, b]): PairedUnit => ({ a: side(a), b: side(b) })),
+  );
 }
 
 const regressed = passRate([
@@ -58,14 +59,14 @@ describe('comparePaired', () => {
   });
 
   it('compares a total such as cost case by case (a sign test on the discordant cases)', () => {
-    const cost: PairedMetric = {
-      kind: 'total',
-      higherIsBetter: false,
-      units: Array.from({ length: 20 }, (_, i) => ({
+    const cost = pairedMetricOf(
+      'total',
+      false,
+      Array.from({ length: 20 }, (_, i) => ({
         a: { num: 1, den: 1, runs: 1, bad: false },
         b: { num: i < 7 ? 11 : 1, den: 1, runs: 1, bad: false },
       })),
-    };
+    );
     const [r] = comparePaired([cost], SETTINGS);
 
     expect(r?.baseline.value).toBe(20);
@@ -136,21 +137,28 @@ describe('comparePaired', () => {
     numRuns: 80,
   })('gives the replicates of summing every case, metric by metric', (drawn, seed) => {
     const n = Math.min(...drawn.map((m) => m.units.length));
-    const metrics = drawn.map((m) => ({ ...m, units: m.units.slice(0, n) }));
+    const cases = drawn.map((m) => ({ ...m, units: m.units.slice(0, n) }));
+    const metrics = cases.map((m) => pairedMetricOf(m.kind, m.higherIsBetter, m.units));
     const settings = { ...SETTINGS, resamples: 60, seed };
-    expect(pairedReplicates(metrics, settings)).toEqual(everyColumn(metrics, settings));
+    expect(pairedReplicates(metrics, settings)).toEqual(everyColumn(cases, settings));
   });
 });
 
+/** A metric as its cases, one by one. */
+interface MetricUnits {
+  readonly kind: PairedMetric['kind'];
+  readonly units: readonly PairedUnit[];
+}
+
 /** The replicates with every side of every metric summed over every case, as a reference. */
-function everyColumn(metrics: readonly PairedMetric[], settings: typeof SETTINGS) {
+function everyColumn(metrics: readonly MetricUnits[], settings: typeof SETTINGS) {
   const n = metrics[0]?.units.length ?? 0;
   const out = metrics.map(() => ({
     diff: new Float64Array(settings.resamples),
     a: new Float64Array(settings.resamples),
     b: new Float64Array(settings.resamples),
   }));
-  const value = (m: PairedMetric, num: number, den: number) =>
+  const value = (m: MetricUnits, num: number, den: number) =>
     m.kind === 'total' ? num : den > 0 ? num / den : 0;
   let r = 0;
   for (const w of resampleWeights(n, settings.resamples, settings.seed)) {
