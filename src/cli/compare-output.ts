@@ -1,11 +1,12 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { CompareReport } from '../compare/compare-report.ts';
 import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
 import { renderCompareConsole } from '../compare/render/console.ts';
-import { renderCompareJson } from '../compare/render/json.ts';
+import { renderCompareJsonChunks } from '../compare/render/json.ts';
 import { renderCompareMarkdown } from '../compare/render/markdown.ts';
 import { BatonError } from '../errors.ts';
+import { writeFileAtomic } from '../io/atomic-write.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { parseReport } from '../report/json.ts';
@@ -32,8 +33,9 @@ export async function emitComparison(
   if (out.formats.includes('console')) {
     io.stdout(renderCompareConsole(report, { color: out.color, verbose: out.verbose }));
   }
+  // compare.json in pieces: a comparison of 100,000 cases is never one string of it.
   const files = [
-    ...(out.formats.includes('json') ? [['json', renderCompareJson] as const] : []),
+    ...(out.formats.includes('json') ? [['json', renderCompareJsonChunks] as const] : []),
     ...(out.formats.includes('md') ? [['md', renderCompareMarkdown] as const] : []),
   ];
   if (out.dir !== undefined && files.length > 0) {
@@ -47,7 +49,7 @@ export async function emitComparison(
     const written = await Promise.all(
       files.map(async ([ext, render]) => {
         const path = join(dir, `${out.stem ?? 'compare'}.${ext}`);
-        await writeFile(path, render(report));
+        await writeFileAtomic(path, render(report));
         return relative(io.cwd, path);
       }),
     );

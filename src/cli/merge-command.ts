@@ -6,7 +6,7 @@ import {
   mergeShards,
   type ShardReport,
 } from '../merge/merge-reports.ts';
-import { areVariantShards, mergeVariantShards } from '../merge/merge-variants.ts';
+import { areVariantShards, mergeVariantShardsHeld } from '../merge/merge-variants.ts';
 import type { RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { terminalText } from '../report/terminal-text.ts';
@@ -97,7 +97,7 @@ async function mergeVariants(
   flags: MergeFlags,
   io: CliIo,
 ): Promise<number> {
-  const merged = mergeVariantShards(shards, { allowPartial: flags.allowPartial ?? false });
+  const merged = mergeVariantShardsHeld(shards, { allowPartial: flags.allowPartial ?? false });
   // The comparison's statistics load only for the shards of a suite that compares variants.
   const [{ compareVariants, writeVariant }, { comparedCase }] = await Promise.all([
     import('./run-variants.ts'),

@@ -1,14 +1,18 @@
-import type { CompareBasis } from '../model/report.ts';
+import type { CompareBasis, RunReport } from '../model/report.ts';
+import { withoutMeasure } from './basis.ts';
 import { type MergedShards, mergeShards } from './merge-reports.ts';
 import { type MergedCase, refuse, type ShardReport } from './shard-report.ts';
 
 /** The merged report of each variant of a suite with `variants:`, and how they are compared. */
-export interface MergedVariants<C extends MergedCase = MergedCase> {
+export interface MergedVariants {
   readonly compare: CompareBasis;
-  /**
-   * Baseline first, then the candidates, as the suite compares them; each case as its shard
-   * held it (`mergeShards`).
-   */
+  /** Baseline first, then the candidates, as the suite compares them. */
+  readonly reports: ReadonlyMap<string, RunReport>;
+}
+
+/** `MergedVariants` with each case as its shard held it (`mergeShards`). */
+export interface HeldVariants<C extends MergedCase> {
+  readonly compare: CompareBasis;
   readonly reports: ReadonlyMap<string, MergedShards<C>>;
 }
 
@@ -62,14 +66,29 @@ function groupByVariant<C extends MergedCase>(
 
 /**
  * Merges the shard reports of a suite with `variants:`: each variant's shards into the report one
- * run of that variant writes (as mergeShards does, each case as its shard held it), ready to be
- * compared as the suite compares them. Throws a BatonError when a variant is missing or its
- * shards are not one run's.
+ * run of that variant writes (as mergeReports does), ready to be compared as the suite compares
+ * them. Throws a BatonError when a variant is missing or its shards are not one run's.
  */
-export function mergeVariantShards<C extends MergedCase>(
+export function mergeVariantShards(
+  reports: readonly ShardReport[],
+  options: { readonly allowPartial?: boolean } = {},
+): MergedVariants {
+  const merged = mergeVariantShardsHeld(reports, options);
+  const whole = new Map<string, RunReport>();
+  // As one run's report: what merging needed stays in the shards' reports.
+  for (const [variant, r] of merged.reports)
+    whole.set(variant, { ...r, cases: r.cases.map(withoutMeasure) });
+  return { compare: merged.compare, reports: whole };
+}
+
+/**
+ * `mergeVariantShards` over shards that hold only what merging reads of each case (as
+ * `mergeShards` does): each variant's merged report with its cases as its shards held them.
+ */
+export function mergeVariantShardsHeld<C extends MergedCase>(
   reports: readonly ShardReport<C>[],
   options: { readonly allowPartial?: boolean } = {},
-): MergedVariants<C> {
+): HeldVariants<C> {
   const { compare, groups } = groupByVariant(reports);
   const merged = new Map<string, MergedShards<C>>();
   for (const [variant, group] of groups) merged.set(variant, mergeShards(group, options));

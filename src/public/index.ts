@@ -30,7 +30,7 @@ export { type EnabledCheck, enabledChecks, runChecks } from '../checks/registry.
 export { type CompareReport, CompareReportSchema } from '../compare/compare-report.ts';
 export { type CompareOptions, compareRuns } from '../compare/compare-runs.ts';
 export { renderCompareConsole } from '../compare/render/console.ts';
-export { renderCompareJson } from '../compare/render/json.ts';
+export { renderCompareJson, renderCompareJsonChunks } from '../compare/render/json.ts';
 export { renderCompareMarkdown } from '../compare/render/markdown.ts';
 export { resampleWeights } from '../compare/stats/bootstrap.ts';
 export { exactMcNemar, minimumDiscordant } from '../compare/stats/mcnemar.ts';

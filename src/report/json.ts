@@ -7,6 +7,7 @@ import {
 } from '../model/report.ts';
 import { setOwn } from '../own-field.ts';
 import { byCodeEntries, compareBuckets, compareCodes } from './format.ts';
+import { mapped, nestedItemText, prettyChunks } from './pretty-chunks.ts';
 
 type Shape = (v: unknown) => unknown;
 
@@ -205,47 +206,24 @@ export function renderJson(report: RunReport): string {
  * copies it instead of rendering each case again.
  */
 export function caseJsonText(c: CaseResult): string {
-  // Nested twice, the case is indented as it stands in the report: no pass over the text after.
-  const text = JSON.stringify([[caseShape(c) ?? null]], null, 2);
-  return text.slice(NESTED.length, text.length - NESTED.length);
+  return nestedItemText(caseShape(c));
 }
-
-/** What `[[x]]` adds on each side of x, pretty-printed. */
-const NESTED = '[\n  [\n';
 
 /**
  * `renderJson`'s text in pieces, a case at a time: the same bytes, without one string of the
  * whole report (a run of 100,000 cases is past the longest string JavaScript can hold). `texts`,
  * when given, are the cases' `caseJsonText`s (as UTF-8 bytes, say), in report order.
  */
-export function* renderJsonChunks(
+export function renderJsonChunks(
   report: StreamedReport,
   texts?: Iterable<string | Uint8Array>,
 ): Generator<string | Uint8Array> {
-  const { top, keys } = reportFields(report);
-  if (keys.length === 0) {
-    yield '{}\n';
-    return;
-  }
-  yield '{\n';
-  for (const [i, key] of keys.entries()) {
-    yield `  ${JSON.stringify(key)}: `;
-    if (key === 'cases' && report.cases.length > 0) {
-      yield '[\n';
-      let j = 0;
-      for (const text of texts ?? mapped(report.cases, caseJsonText)) {
-        yield text;
-        yield ++j < report.cases.length ? ',\n' : '\n';
-      }
-      yield '  ]';
-    } else yield (JSON.stringify(top[key], null, 2) as string).replaceAll('\n', '\n  ');
-    yield i < keys.length - 1 ? ',\n' : '\n';
-  }
-  yield '}\n';
-}
-
-function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
-  for (const item of items) yield f(item);
+  const { top } = reportFields(report);
+  return prettyChunks(top, {
+    key: 'cases',
+    length: report.cases.length,
+    items: texts ?? mapped(report.cases, caseJsonText),
+  });
 }
 
 const TOP_LEVEL: Readonly<Record<string, 'object' | 'array' | 'string' | 'number' | 'boolean'>> = {
