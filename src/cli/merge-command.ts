@@ -7,7 +7,7 @@ import {
   type ShardReport,
 } from '../merge/merge-reports.ts';
 import { areVariantShards, mergeVariantShardsHeld } from '../merge/merge-variants.ts';
-import type { CaseList, CaseResult, RunReport, StreamedReport } from '../model/report.ts';
+import type { RunReport, StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { terminalText } from '../report/terminal-text.ts';
 import { readRunReport } from './compare-output.ts';
@@ -16,6 +16,7 @@ import { folderName } from './folder-name.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { type HeldCase, ShardFiles } from './shard-files.ts';
+import { TakenAsRead } from './taken-as-read.ts';
 
 export interface MergeFlags {
   readonly out?: string;
@@ -133,40 +134,6 @@ async function mergeVariants(
   );
   if ([...merged.reports.values()].some((r) => r.interrupted)) return EXIT.noVerdict;
   return Math.max(code, hasUnloaded(shards) ? EXIT.usage : EXIT.ok);
-}
-
-/**
- * A list of cases that keeps `take` of each case the first time every case is read through it,
- * so what a later step needs of each is not read from the files a second time.
- */
-class TakenAsRead<T> implements CaseList {
-  private readonly kept: T[] = [];
-  private complete = false;
-
-  constructor(
-    private readonly cases: CaseList,
-    private readonly take: (c: CaseResult) => T,
-  ) {}
-
-  get length(): number {
-    return this.cases.length;
-  }
-
-  *[Symbol.iterator](): Generator<CaseResult> {
-    const taking = !this.complete;
-    let i = 0;
-    for (const c of this.cases) {
-      if (taking) this.kept[i] = this.take(c);
-      i++;
-      yield c;
-    }
-    if (taking && i === this.cases.length) this.complete = true;
-  }
-
-  /** `take` of every case: kept from a whole read, or read now. */
-  taken(): T[] {
-    return this.complete ? this.kept : Array.from(this.cases, this.take);
-  }
 }
 
 /** Interrupted and missing shards, said before the merged report. */

@@ -9,7 +9,7 @@ import type { ReportFormat, Suite } from '../model/suite.ts';
 import { evaluateSuiteInto } from '../public/evaluate.ts';
 import type { CaseSink } from '../run/case-sink.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
-import { SpilledCases } from '../run/spill-cases.ts';
+import type { SpilledCases } from '../run/spill-cases.ts';
 import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
 import { emitReport } from './emit-report.ts';
 import { folderName } from './folder-name.ts';
@@ -17,6 +17,7 @@ import { type CliIo, EXIT } from './io.ts';
 import { isBatonError, printError, printProblems } from './print-problems.ts';
 import { guardProcess, type ProcessGuard } from './process-guard.ts';
 import { createProgress } from './progress.ts';
+import { reportSpill } from './report-spill.ts';
 import { chooseReporters, parseReporters } from './reporters.ts';
 import { isPartial, prefetchRunInfo, type RunSelection, runInfo } from './run-info.ts';
 import { variantSuite } from './variant-suite.ts';
@@ -216,10 +217,8 @@ async function runOne(
     flags.baseline === undefined ? undefined : await readBaseline(flags.baseline, io.cwd);
   prefetchRunInfo(io.cwd);
   // Each finished case goes to a file of its own, read back by the reporters: a run of 100,000
-  // cases holds only what its metrics need. Removed when the reports are out (or on exit). It is
-  // written as report.json writes a case, so that report copies it and the others parse it.
-  const { caseJsonText } = await import('../report/json.ts');
-  const spill = new SpilledCases(undefined, caseJsonText);
+  // cases holds only what its metrics need. Removed when the reports are out (or on exit).
+  const spill = await reportSpill();
   try {
     return await reportRun(path, flags, io, guard, loaded, baseline, spill);
   } finally {

@@ -7,12 +7,11 @@ import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
 import { comparedVariants } from '../model/variants.ts';
 import type { Evaluation } from '../public/evaluate.ts';
 import { renderConsole } from '../report/console.ts';
-import { caseJsonText } from '../report/json.ts';
 import type { CaseSink } from '../run/case-sink.ts';
-import { SpilledCases } from '../run/spill-cases.ts';
 import { emitComparison } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
+import { reportSpill } from './report-spill.ts';
 import { type WriteContext, writeReports } from './write-reports.ts';
 
 /** Where variants' reports and comparisons go and how they are shown. */
@@ -53,8 +52,7 @@ export async function runVariants(
   const reports = new Map<string, ComparedRun>();
   let exit: number = EXIT.ok;
   for (const name of [compared.baseline, ...compared.candidates]) {
-    // Written as report.json writes a case: that report copies the texts, the others parse them.
-    const spill = new SpilledCases(undefined, caseJsonText);
+    const spill = await reportSpill();
     // What the comparison reads of each case, taken as it finishes (not parsed back from the spill).
     const kept: ComparedCase[] = [];
     const sink: CaseSink<CaseList> = {

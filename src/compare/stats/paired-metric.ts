@@ -146,20 +146,23 @@ export function pairedReplicates(
   // column of one whole number v throughout sums to n·v in every resample (the multiplicities
   // add up to n, exactly): it is not summed either.
   const plans = metrics.map(columnsOf);
-  const columns: Float64Array[] = [];
-  const fixed: number[] = [];
-  const places = plans.map((plan) =>
-    plan.columns.map((column) => {
-      const v = wholeConstant(column);
-      if (v === undefined) return columns.push(column) - 1;
-      return -fixed.push(v * n);
-    }),
+  const constants = plans.map((plan) => plan.columns.map(wholeConstant));
+  const columns = plans.flatMap((plan, k) =>
+    plan.columns.filter((_, j) => constants[k]?.[j] === undefined),
   );
   const c = columns.length;
-  // The summed columns first, then the fixed sums, which no resample changes.
-  const sums = new Float64Array(c + fixed.length);
-  sums.set(fixed, c);
-  const slot = places.map((list) => list.map((p) => (p >= 0 ? p : c - p - 1)));
+  // The summed columns first, then the fixed sums, which no resample changes; `slot` says where
+  // each metric's sums are, in its columns' order.
+  const sums = new Float64Array(c + constants.flat().filter((v) => v !== undefined).length);
+  let summed = 0;
+  let fixed = c;
+  const slot = constants.map((list) =>
+    list.map((v) => {
+      if (v === undefined) return summed++;
+      sums[fixed] = v * n;
+      return fixed++;
+    }),
+  );
   const resamples =
     n === 0 || plans.every((p) => p.shape === 'zero')
       ? []
