@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import type { FileProblem } from '../errors.ts';
 import { fullYaml } from './full-yaml.ts';
 import type { LoadResult } from './load-result.ts';
+import { isEmpty } from './stream-document.ts';
 import { fileSay } from './wording.ts';
 import { MAX_YAML_DEPTH, shapeProblem } from './yaml-depth.ts';
 import { type Position, parseYaml, sourceOfDocument, type YamlSource } from './yaml-document.ts';
@@ -54,15 +55,6 @@ export function caseSources(text: string, file: string): CaseSource[] {
     const at = lineCounter.linePos(start).line;
     return { at, source: sourceOfDocument(doc, text, file, lineCounter) };
   });
-}
-
-function isEmpty(contents: unknown): boolean {
-  if (contents === null) return true;
-  return (
-    fullYaml().isScalar(contents) &&
-    contents.value === null &&
-    contents.range?.[0] === contents.range?.[1]
-  );
 }
 
 function jsonLineSources(text: string, file: string): CaseSource[] {

@@ -34,9 +34,10 @@ export function streamCases(
     if (own === undefined) return undefined;
     const loaded = quickDocument(own, doc, within) ?? fullCase(own, doc, within);
     if (loaded === undefined) return undefined;
-    out.push(loaded);
+    if (loaded !== 'empty') out.push(loaded);
   }
-  return out;
+  // One case left once the empty documents are dropped: read as a plain file, as a whole stream is.
+  return out.length <= 1 ? undefined : out;
 }
 
 /** Where the documents come from: the file, its line count, the strings its cases share. */
@@ -56,9 +57,9 @@ function quickDocument(own: string, doc: StreamDocument, at: Within): Loaded | u
 }
 
 /** A document the fast parser did not take: read alone by the full parser (see `fullDocument`). */
-function fullCase(own: string, doc: StreamDocument, at: Within): Loaded | undefined {
+function fullCase(own: string, doc: StreamDocument, at: Within): Loaded | 'empty' | undefined {
   const full = fullDocument(own, doc, at.file, at.lineCount);
-  if (full === undefined) return undefined;
+  if (full === undefined || full === 'empty') return full;
   const { source } = full;
   if (!source.ok) return { result: ofCase(source, full.at) };
   internStrings(source.value.data, at.shared);

@@ -32,7 +32,7 @@ export function fullDocument(
   doc: StreamDocument,
   file: string,
   lineCount: () => number,
-): { at: number; source: LoadResult<YamlSource> } | undefined {
+): { at: number; source: LoadResult<YamlSource> } | 'empty' | undefined {
   const { LineCounter, parseDocument } = fullYaml();
   const lineCounter = new LineCounter();
   let parsed: Document;
@@ -42,6 +42,8 @@ export function fullDocument(
     return undefined;
   }
   if (parsed.errors.length > 0) return undefined;
+  // As the whole stream is read: a document that holds nothing is no case.
+  if (isEmpty(parsed.contents)) return 'empty';
   const start = parsed.contents?.range?.[0] ?? parsed.range?.[0] ?? 0;
   const at = lineCounter.linePos(start).line + doc.line - 1;
   const source = sourceOfDocument(parsed, own, file, lineCounter);
@@ -89,4 +91,14 @@ class MovedSource implements YamlSource {
 
 function shiftProblem(problem: FileProblem, by: number): FileProblem {
   return problem.line === undefined ? problem : { ...problem, line: problem.line + by };
+}
+
+/** A document holding nothing (a leading or trailing `---`, an anchor on no node): no case. */
+export function isEmpty(contents: unknown): boolean {
+  if (contents === null) return true;
+  return (
+    fullYaml().isScalar(contents) &&
+    contents.value === null &&
+    contents.range?.[0] === contents.range?.[1]
+  );
 }

@@ -90,6 +90,18 @@ describe('a YAML stream of cases', () => {
     },
   );
 
+  test('a document holding only an anchor is no case, as the whole stream reads it', () => {
+    const [a, b] = good;
+    for (const text of [`${a}---\n&a \n\n---\n${b}`, `${a}---\n&a\n`, `---\n&a \n---\n${a}`]) {
+      expect(plain(casesOfText(text, 'many.yaml'))).toEqual(plain(fullPath(text, 'many.yaml')));
+      const bytes = Buffer.from(text);
+      expect(plain(casesOfBytes(bytes, 'many.yaml', new Map(), 0))).toEqual(
+        plain(fullPath(text, 'many.yaml')),
+      );
+    }
+    expect(casesOfText(`${a}---\n&a \n\n---\n${b}`, 'many.yaml')).toHaveLength(2);
+  });
+
   test.prop([fc.oneof(stream, mutated)], { numRuns: 100 })(
     'read from bytes a document at a time, says what it says read from text',
     (text) => {
