@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 // Baton's command line (the package's `baton` bin).
-import { main } from './main.ts';
+import module from 'node:module';
 
 // Taken before any implementation loads: one may replace process.exit while its case runs.
 const exit = process.exit.bind(process);
+
+// Node 22.1 and later keep the code they compile for Baton's modules between runs (in the OS's
+// temporary folder, where NODE_COMPILE_CACHE points elsewhere; NODE_DISABLE_COMPILE_CACHE=1 turns
+// it off): a run starts without compiling Baton again. Turned on before Baton's modules load.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const { main } = await import('./main.ts');
+
 // A reader that goes away (`baton run | head`) is not a crash: the rest of the output is dropped.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
