@@ -56,6 +56,38 @@ describe('scanArrayField', () => {
     expect(rest).toEqual({ ...object, cases: [] });
   });
 
+  // Strings past the length read byte by byte are searched natively: quotes and backslashes
+  // anywhere in them, on either side of a chunk's end, must still end the right string.
+  const longText = fc
+    .array(fc.constantFrom('a', 'é', '"', '\\', '\n', '{', ']', ',', ' ', 'cases'), {
+      minLength: 30,
+      maxLength: 160,
+    })
+    .map((parts) => parts.join(''));
+  const longItem = fc.oneof(
+    longText,
+    fc.record({ text: longText, more: fc.array(longText, { maxLength: 3 }) }),
+  );
+  test.prop(
+    [
+      fc.array(longItem, { maxLength: 5 }),
+      longText,
+      fc.constantFrom(0, 2),
+      fc.array(fc.nat(), { maxLength: 12 }),
+    ],
+    { numRuns: 300 },
+  )('finds every item however long its strings are', (cases, note, indent, cuts) => {
+    const object = { note, cases, after: note };
+    const text = JSON.stringify(object, null, indent);
+
+    const scan = scanArrayField(chunked(text, cuts), 'cases');
+
+    expect(scan).toBeDefined();
+    const { rest, items } = pieces(text, scan as ArrayFieldScan);
+    expect(items).toEqual(cases);
+    expect(rest).toEqual({ ...object, cases: [] });
+  });
+
   test.prop([fc.string({ maxLength: 80 }), fc.array(fc.nat(), { maxLength: 4 })], {
     numRuns: 300,
   })('never places an item that JSON does not hold there', (text, cuts) => {

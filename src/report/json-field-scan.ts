@@ -11,6 +11,8 @@ export interface ArrayFieldScan {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+/** Bytes of a string read one at a time before the rest is searched for natively. */
+const SHORT_STRING = 48;
 
 function indexOrEnd(buffer: Buffer, byte: number, from: number): number {
   const at = buffer.indexOf(byte, from);
@@ -45,34 +47,54 @@ export function scanArrayField(
   let open = -1;
   let close = -1;
   let itemStart = -1;
-  let itemLast = -1;
+  let last = -1; // the last byte read that is not whitespace, nor inside a string
   let at = 0;
   for (const chunk of chunks) {
-    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    const n = chunk.length;
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, n);
     let nextBackslash = -1;
-    for (let i = 0; i < chunk.length; i++) {
-      if (inString && !escaped && keyAt < 0) {
-        // Inside a string that is not a key: jump to its closing quote or next escape.
-        if (nextBackslash < i) nextBackslash = indexOrEnd(buffer, BACKSLASH, i);
-        const end = Math.min(indexOrEnd(buffer, QUOTE, i), nextBackslash);
-        if (end > i && itemStart >= 0) itemLast = at + end - 1;
-        i = end;
-        if (i >= chunk.length) break;
-      }
-      const b = chunk[i] as number;
+    let i = 0;
+    while (i < n) {
       if (inString) {
-        if (escaped) escaped = false;
-        else if (b === BACKSLASH) {
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        let j = i;
+        if (keyAt < 0) {
+          // Inside a string that is not a key: on to its closing quote or next escape, byte by
+          // byte for a short one (most are), by the buffer's own search past that.
+          const short = Math.min(n, i + SHORT_STRING);
+          for (let b = chunk[j] as number; b !== QUOTE && b !== BACKSLASH && ++j < short; )
+            b = chunk[j] as number;
+          if (j === short && j < n) {
+            if (nextBackslash < j) nextBackslash = indexOrEnd(buffer, BACKSLASH, j);
+            j = Math.min(indexOrEnd(buffer, QUOTE, j), nextBackslash);
+          }
+          if (j >= n) break;
+        }
+        const b = chunk[j] as number;
+        i = j + 1;
+        if (b === BACKSLASH) {
           escaped = true;
           keyAt = -1;
         } else if (b === QUOTE) {
           inString = false;
+          last = at + j;
           if (depth === 1) keyMatched = keyAt === key.length;
-        } else if (keyAt >= 0) keyAt = key[keyAt] === b ? keyAt + 1 : -1;
-        if (itemStart >= 0) itemLast = at + i;
+        } else keyAt = key[keyAt] === b ? keyAt + 1 : -1;
         continue;
       }
-      if (isSpace(b)) continue;
+      let b = chunk[i] as number;
+      if (isSpace(b)) {
+        // Pretty JSON is half indentation: a run of it in one loop.
+        while (++i < n) {
+          b = chunk[i] as number;
+          if (!isSpace(b)) break;
+        }
+        if (i >= n) break;
+      }
       if (depth === 2 && open >= 0 && close < 0) {
         // An item of the field's array: from its first byte to its last before `,` or `]`.
         if (b === 0x2c || b === 0x5d) {
@@ -80,25 +102,26 @@ export function scanArrayField(
             if (b === 0x2c || offsets.length > 0) return undefined;
           } else {
             offsets.push(itemStart);
-            lengths.push(itemLast + 1 - itemStart);
+            lengths.push(last + 1 - itemStart);
             itemStart = -1;
           }
           if (b === 0x5d) {
             close = at + i;
             depth--;
           }
+          last = at + i++;
           continue;
         }
         if (itemStart < 0) itemStart = at + i;
       }
-      if (itemStart >= 0) itemLast = at + i;
+      last = at + i++;
       if (b === QUOTE) {
         inString = true;
         keyAt = depth === 1 ? 0 : -1;
       } else if (b === 0x7b || b === 0x5b) {
         if (depth === 1 && b === 0x5b && isField) {
           if (open >= 0) return undefined;
-          open = at + i;
+          open = last;
         }
         depth++;
       } else if (b === 0x7d || b === 0x5d) {
@@ -113,7 +136,7 @@ export function scanArrayField(
         keyMatched = false;
       }
     }
-    at += chunk.length;
+    at += n;
   }
   if (depth !== 0 || inString || open < 0 || close < 0) return undefined;
   return { open, close, offsets, lengths };
