@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { CompareReport } from '../compare/compare-report.ts';
-import { type ComparedRun, comparedCase } from '../compare/compared-case.ts';
+import { type ComparedRun, comparedCases } from '../compare/compared-case.ts';
 import { renderCompareConsole } from '../compare/render/console.ts';
 import { renderCompareJsonChunks } from '../compare/render/json.ts';
 import { renderCompareMarkdown } from '../compare/render/markdown.ts';
@@ -75,6 +75,7 @@ export async function readComparedReport(
   cwd: string,
   role: string,
 ): Promise<ComparedRun> {
+  const comparedCase = comparedCases();
   const large = readLargeReportAs(resolve(cwd, path), `the ${role} report ${path}`, comparedCase);
   if (large) return large;
   const whole = await readWhole(path, cwd, role);

@@ -100,7 +100,7 @@ async function mergeVariants(
 ): Promise<number> {
   const merged = mergeVariantShardsHeld(shards, { allowPartial: flags.allowPartial ?? false });
   // The comparison's statistics load only for the shards of a suite that compares variants.
-  const [{ compareVariants, writeVariant }, { comparedCase }] = await Promise.all([
+  const [{ compareVariants, writeVariant }, { comparedCases }] = await Promise.all([
     import('./run-variants.ts'),
     import('../compare/compared-case.ts'),
   ]);
@@ -112,6 +112,7 @@ async function mergeVariants(
     verbose: flags.verbose ?? false,
   };
   const compared = new Map<string, ComparedRun>();
+  const comparedCase = comparedCases();
   for (const [variant, report] of merged.reports) {
     // What the comparison reads of each case is taken as the first reporter reads the cases.
     const cases = new TakenAsRead(reader.list(report.cases), comparedCase);

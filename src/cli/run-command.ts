@@ -284,7 +284,7 @@ async function reportRun(
   if (!baseline) return exit;
   io.stdout('\n');
   // The statistics load only for a run that compares itself with a baseline.
-  const [{ compareOptionsOf, compareRuns }, { comparedCase }, { emitComparison }] =
+  const [{ compareOptionsOf, compareRuns }, { comparedCases }, { emitComparison }] =
     await Promise.all([
       import('../compare/compare-runs.ts'),
       import('../compare/compared-case.ts'),
@@ -293,7 +293,7 @@ async function reportRun(
   // The comparison pairs the cases by id: it holds what it reads of this run's results.
   const comparison = compareRuns(
     baseline,
-    { ...report, cases: Array.from(report.cases, comparedCase) },
+    { ...report, cases: Array.from(report.cases, comparedCases()) },
     {
       ...compareOptionsOf(config.compare),
       names: { baseline: 'baseline', candidate: 'this run' },

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { type CompareOptions, compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
-import { type ComparedCase, type ComparedRun, comparedCase } from '../compare/compared-case.ts';
+import { type ComparedCase, type ComparedRun, comparedCases } from '../compare/compared-case.ts';
 import { BatonError } from '../errors.ts';
 import type { CaseList, RunInfo, StreamedReport } from '../model/report.ts';
 import type { ParsedSuite, ReportFormat } from '../model/suite.ts';
@@ -50,6 +50,7 @@ export async function runVariants(
   }
   const compared = comparedVariants(config);
   const reports = new Map<string, ComparedRun>();
+  const comparedCase = comparedCases();
   let exit: number = EXIT.ok;
   for (const name of [compared.baseline, ...compared.candidates]) {
     const spill = await reportSpill();

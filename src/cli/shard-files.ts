@@ -7,6 +7,7 @@ import type { CaseList, CaseResult } from '../model/report.ts';
 import { ReportCaseSchema } from '../model/report-schema.ts';
 import { parseReport } from '../report/json.ts';
 import { scanArrayField } from '../report/json-field-scan.ts';
+import { SharedValues } from '../shared-values.ts';
 import { fileBlocks, headerOf, ItemTexts } from './report-file.ts';
 
 /** What a merge keeps of a case read from a shard report: what it reads, and where the rest is. */
@@ -29,6 +30,8 @@ interface OpenShard {
  */
 export class ShardFiles {
   private readonly open: OpenShard[] = [];
+  // What most cases have alike, held once for every shard.
+  private readonly shared = new SharedValues();
 
   /**
    * The report at `path` with only what merging reads of each case. Undefined when its text is
@@ -56,8 +59,11 @@ export class ShardFiles {
       const c = this.parsed(shard, item);
       if (c === undefined) return undefined;
       checkShapeOf(path, c, ReportCaseSchema, ['cases', item]);
-      const findings = c.findings.map((f) => ({ code: f.code, outcome: f.outcome }));
-      const { id, status, measured } = c;
+      const findings = this.shared.one(
+        c.findings.map((f) => ({ code: f.code, outcome: f.outcome })),
+      );
+      const { id, status } = c;
+      const measured = c.measured && { ...c.measured, runs: this.shared.one(c.measured.runs) };
       cases.push({ id, status, findings, ...(measured && { measured }), shard, item });
     }
     return { file: path, report: { ...report, cases }, shapeChecked: true };
