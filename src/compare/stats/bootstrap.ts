@@ -12,13 +12,38 @@ export function* resampleWeights(
   resamples: number,
   seed: number,
 ): Generator<Int32Array> {
+  yield* groupWeights(n, undefined, n, resamples, seed);
+}
+
+/**
+ * `resampleWeights` summed by group: the same draws, each counted for the group its case is in
+ * (`groupOf[case]`, of `groups` groups). Cases alike share a group, so a resample's sums are
+ * `groups` products, not one a case.
+ */
+export function* resampleGroupWeights(
+  groupOf: Int32Array,
+  groups: number,
+  resamples: number,
+  seed: number,
+): Generator<Int32Array> {
+  yield* groupWeights(groupOf.length, groupOf, groups, resamples, seed);
+}
+
+function* groupWeights(
+  n: number,
+  groupOf: Int32Array | undefined,
+  groups: number,
+  resamples: number,
+  seed: number,
+): Generator<Int32Array> {
   const rng = xoroshiro128plus(seed);
-  const weights = new Int32Array(n);
+  const weights = new Int32Array(groups);
   for (let r = 0; r < resamples; r++) {
     weights.fill(0);
     for (let i = 0; i < n; i++) {
       const drawn = uniformInt(rng, 0, n - 1);
-      weights[drawn] = (weights[drawn] ?? 0) + 1;
+      const g = groupOf === undefined ? drawn : (groupOf[drawn] as number);
+      weights[g] = (weights[g] as number) + 1;
     }
     yield weights;
   }

@@ -133,15 +133,41 @@ describe('comparePaired', () => {
       ),
     }),
   );
-  test.prop([fc.array(metric, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 1000 })], {
-    numRuns: 80,
-  })('gives the replicates of summing every case, metric by metric', (drawn, seed) => {
+  const sameReplicates = (drawn: readonly MetricUnits[], seed: number) => {
     const n = Math.min(...drawn.map((m) => m.units.length));
     const cases = drawn.map((m) => ({ ...m, units: m.units.slice(0, n) }));
-    const metrics = cases.map((m) => pairedMetricOf(m.kind, m.higherIsBetter, m.units));
+    const metrics = cases.map((m) => pairedMetricOf(m.kind, true, m.units));
     const settings = { ...SETTINGS, resamples: 60, seed };
     expect(pairedReplicates(metrics, settings)).toEqual(everyColumn(cases, settings));
+  };
+  test.prop([fc.array(metric, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 1000 })], {
+    numRuns: 80,
+  })('gives the replicates of summing every case, metric by metric', sameReplicates);
+
+  // Whole numbers only: cases alike are summed as one group, which must change no replicate.
+  const wholeSide = fc.record({
+    num: fc.integer({ min: 0, max: 3 }),
+    den: fc.integer({ min: 0, max: 3 }),
+    runs: fc.integer({ min: 1, max: 3 }),
+    bad: fc.boolean(),
   });
+  const grouped = fc.integer({ min: 1, max: 60 }).chain((n) =>
+    fc.record({
+      kind: fc.constantFrom('ratio' as const, 'total' as const),
+      units: fc
+        .tuple(
+          fc.array(fc.record({ a: wholeSide, b: wholeSide }), { minLength: 1, maxLength: 4 }),
+          fc.array(fc.nat(), { minLength: n, maxLength: n }),
+        )
+        .map(([kinds, picks]) => picks.map((p) => kinds[p % kinds.length] as PairedUnit)),
+    }),
+  );
+  test.prop(
+    [fc.array(grouped, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 1000 })],
+    {
+      numRuns: 80,
+    },
+  )('gives the same replicates when cases alike are summed as one', sameReplicates);
 });
 
 /** A metric as its cases, one by one. */

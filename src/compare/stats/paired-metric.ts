@@ -1,5 +1,5 @@
 import { clusteredRate } from '../../metrics/clustered-rate.ts';
-import { resampleWeights } from './bootstrap.ts';
+import { resampleGroupWeights, resampleWeights } from './bootstrap.ts';
 import { type Interval, percentileInterval } from './interval.ts';
 import { exactMcNemar, type McNemarResult, minimumDiscordant } from './mcnemar.ts';
 import { minimumDetectableDifference } from './mdd.ts';
@@ -194,8 +194,9 @@ export function pairedReplicates(
 
 /**
  * Sums `columns` over each resample into `sums`, yielding once a resample is summed: each case's
- * value times how many times the resample drew it, in case order, so every sum is the same
- * number on every run.
+ * value times how many times the resample drew it, so every sum is the same number on every run.
+ * Cases alike in every column are summed as one group (see `groupsOf`); otherwise case by case,
+ * in case order.
  */
 function* resampled(
   columns: readonly Float64Array[],
@@ -205,24 +206,68 @@ function* resampled(
   sums: Float64Array,
 ): Generator<void> {
   const c = columns.length;
-  // Case by case, each case's values side by side: a drawn case is one run of memory.
-  const table = new Float64Array(n * c);
+  const groups = groupsOf(columns, n);
+  const rows = groups?.rows ?? Array.from({ length: n }, (_, i) => i);
+  // Row by row, each row's values side by side: a drawn row is one run of memory.
+  const table = new Float64Array(rows.length * c);
   for (let j = 0; j < c; j++) {
     const column = columns[j] as Float64Array;
-    for (let i = 0; i < n; i++) table[i * c + j] = column[i] as number;
+    for (let r = 0; r < rows.length; r++) table[r * c + j] = column[rows[r] as number] as number;
   }
-  for (const w of resampleWeights(n, resamples, seed)) {
+  const weights = groups
+    ? resampleGroupWeights(groups.groupOf, rows.length, resamples, seed)
+    : resampleWeights(n, resamples, seed);
+  for (const w of weights) {
     sums.fill(0);
-    for (let i = 0; i < n; i++) {
-      const times = w[i] ?? 0;
+    for (let r = 0; r < rows.length; r++) {
+      const times = w[r] ?? 0;
       if (times === 0) continue;
-      const row = i * c;
+      const row = r * c;
       for (let j = 0; j < c; j++)
         sums[j] = (sums[j] as number) + times * (table[row + j] as number);
     }
     yield;
   }
 }
+
+/**
+ * The cases as groups of cases alike in every column (`groupOf` each case's group, `rows` a case
+ * of each group), when that changes no sum and saves work: every value a whole number whose sums
+ * stay exact (below 2^53, whatever the order they are added in), and fewer groups than half the
+ * cases. A run that mostly passes has a few dozen groups among 100,000 cases.
+ */
+function groupsOf(
+  columns: readonly Float64Array[],
+  n: number,
+): { groupOf: Int32Array; rows: number[] } | undefined {
+  for (const column of columns)
+    for (const v of column)
+      if (!Number.isInteger(v) || Math.abs(v) * n > MAX_SAFE) return undefined;
+  const c = columns.length;
+  const known = new Map<string, number>();
+  const groupOf = new Int32Array(n);
+  const rows: number[] = [];
+  const alike = (i: number, k: number) => columns.every((col) => col[i] === col[k]);
+  for (let i = 0; i < n; i++) {
+    // Cases alike come in runs: the case before is checked first, without a key.
+    if (i > 0 && alike(i, i - 1)) {
+      groupOf[i] = groupOf[i - 1] as number;
+      continue;
+    }
+    let key = '';
+    for (let j = 0; j < c; j++) key += `${(columns[j] as Float64Array)[i]},`;
+    let g = known.get(key);
+    if (g === undefined) {
+      g = rows.push(i) - 1;
+      if (rows.length * 2 > n) return undefined;
+      known.set(key, g);
+    }
+    groupOf[i] = g;
+  }
+  return { groupOf, rows };
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** The one whole number a column holds throughout, when its sums stay exact; else undefined. */
 function wholeConstant(column: Float64Array): number | undefined {
