@@ -6,8 +6,8 @@ import module from 'node:module';
 const exit = process.exit.bind(process);
 
 // Node 22.1 and later keep the code they compile for Baton's modules between runs (in the OS's
-// temporary folder, where NODE_COMPILE_CACHE points elsewhere; NODE_DISABLE_COMPILE_CACHE=1 turns
-// it off): a run starts without compiling Baton again. Turned on before Baton's modules load.
+// temporary folder, or where NODE_COMPILE_CACHE points; NODE_DISABLE_COMPILE_CACHE=1 turns it
+// off): a run starts without compiling Baton again. Turned on before Baton's modules load.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 const { main } = await import('./main.ts');
 

@@ -101,16 +101,20 @@ describe('comparePaired', () => {
 
   // Metrics no case counts on, and metrics every case reads the same on, are not summed over
   // the resamples: each replicate must still be what summing every case gives.
-  const unitSide = fc.record({
-    num: fc.oneof(
+  const sideWith = (num: fc.Arbitrary<number>) =>
+    fc.record({
+      num,
+      den: fc.integer({ min: 0, max: 3 }),
+      runs: fc.integer({ min: 1, max: 3 }),
+      bad: fc.boolean(),
+    });
+  const unitSide = sideWith(
+    fc.oneof(
       fc.constant(0),
       fc.integer({ min: 0, max: 3 }),
       fc.double({ min: 0, max: 9, noNaN: true }),
     ),
-    den: fc.integer({ min: 0, max: 3 }),
-    runs: fc.integer({ min: 1, max: 3 }),
-    bad: fc.boolean(),
-  });
+  );
   const metric = fc.integer({ min: 1, max: 12 }).chain((n) =>
     fc.record({
       kind: fc.constantFrom('ratio' as const, 'total' as const),
@@ -136,7 +140,7 @@ describe('comparePaired', () => {
   const sameReplicates = (drawn: readonly MetricUnits[], seed: number) => {
     const n = Math.min(...drawn.map((m) => m.units.length));
     const cases = drawn.map((m) => ({ ...m, units: m.units.slice(0, n) }));
-    const metrics = cases.map((m) => pairedMetricOf(m.kind, true, m.units));
+    const metrics = cases.map((m) => pairedMetricOf(m.kind, m.higherIsBetter ?? true, m.units));
     const settings = { ...SETTINGS, resamples: 60, seed };
     expect(pairedReplicates(metrics, settings)).toEqual(everyColumn(cases, settings));
   };
@@ -145,12 +149,7 @@ describe('comparePaired', () => {
   })('gives the replicates of summing every case, metric by metric', sameReplicates);
 
   // Whole numbers only: cases alike are summed as one group, which must change no replicate.
-  const wholeSide = fc.record({
-    num: fc.integer({ min: 0, max: 3 }),
-    den: fc.integer({ min: 0, max: 3 }),
-    runs: fc.integer({ min: 1, max: 3 }),
-    bad: fc.boolean(),
-  });
+  const wholeSide = sideWith(fc.integer({ min: 0, max: 3 }));
   const grouped = fc.integer({ min: 1, max: 60 }).chain((n) =>
     fc.record({
       kind: fc.constantFrom('ratio' as const, 'total' as const),
@@ -173,6 +172,7 @@ describe('comparePaired', () => {
 /** A metric as its cases, one by one. */
 interface MetricUnits {
   readonly kind: PairedMetric['kind'];
+  readonly higherIsBetter?: boolean;
   readonly units: readonly PairedUnit[];
 }
 
