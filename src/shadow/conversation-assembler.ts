@@ -37,14 +37,15 @@ export interface FinishedConversation {
   readonly cut: boolean;
 }
 
+/** Every field is there from the start (none added or deleted later): one shape for all groups. */
 interface Group {
   key: string;
-  conversationId?: string;
+  conversationId: string | undefined;
   readonly traceIds: Set<string>;
   /** Its spans, in the assembler's arena. */
   readonly spans: HeldChain;
   last: number;
-  settleAt?: number;
+  settleAt: number | undefined;
   /** False once finished or merged into another group: its places in the orders go stale. */
   live: boolean;
   /** Stamps of its latest place in the activity and the settling orders (-1: none). */
@@ -173,7 +174,7 @@ export class ConversationAssembler {
     if (!target) {
       group.key = key;
       group.conversationId = conversation;
-      delete group.settleAt;
+      group.settleAt = undefined;
       this.groups.set(key, group);
       return group;
     }
@@ -225,10 +226,11 @@ function traceKey(traceId: string): string {
 function newGroup(key: string, conversationId: string | undefined): Group {
   return {
     key,
-    ...(conversationId !== undefined && { conversationId }),
+    conversationId,
     traceIds: new Set(),
     spans: emptyChain(),
     last: 0,
+    settleAt: undefined,
     live: true,
     touched: -1,
     settling: -1,

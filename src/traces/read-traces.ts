@@ -90,8 +90,12 @@ export async function* readTraces(
       if (select && !select(id)) continue;
       let t = traces.get(id);
       if (t === undefined) {
+        // Each field written out: a spread here made every new trace a slow object copy.
+        const chain = emptyChain();
         t = {
-          ...emptyChain(),
+          head: chain.head,
+          tail: chain.tail,
+          count: chain.count,
           id,
           last: 0,
           rootSeen: false,
