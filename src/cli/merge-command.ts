@@ -46,6 +46,7 @@ export async function mergeCommand(
     const merged = mergeShards(shards, options);
     return await emitMerged(
       { ...merged, cases: reader.list(merged.cases) },
+      () => reader.texts(merged.cases),
       shards,
       formats,
       flags,
@@ -64,6 +65,7 @@ async function readWhole(file: string, io: CliIo): Promise<ShardReport<HeldCase>
 
 async function emitMerged(
   report: StreamedReport,
+  caseJson: () => Iterable<string | Uint8Array>,
   shards: readonly ShardReport<HeldCase>[],
   formats: readonly ReportFormat[] | undefined,
   flags: MergeFlags,
@@ -79,6 +81,7 @@ async function emitMerged(
       color: flags.color !== false && io.color,
       verbose: flags.verbose ?? false,
       unloaded: hasUnloaded(shards),
+      caseJson,
     },
     io,
   );
@@ -121,7 +124,9 @@ async function mergeVariants(
       report,
       io,
     );
-    await writeVariant(variant, { ...report, cases }, out, io);
+    await writeVariant(variant, { ...report, cases }, out, io, {
+      caseJson: () => reader.texts(report.cases),
+    });
     compared.set(variant, { ...report, cases: cases.taken() });
   }
   const { settings } = merged.compare;

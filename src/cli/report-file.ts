@@ -98,13 +98,18 @@ export class ItemTexts {
   ) {}
 
   text(item: number): string {
+    return this.bytes(item).toString('utf8');
+  }
+
+  /** The item's bytes: a view of the block read for it, which later reads leave as it is. */
+  bytes(item: number): Buffer {
     const at = this.scan.offsets[item] as number;
     const length = this.scan.lengths[item] as number;
     if (at < this.blockAt || at + length > this.blockAt + this.block.length) {
       this.block = readAt(this.fd, at, Math.max(BLOCK, length));
       this.blockAt = at;
     }
-    return this.block.toString('utf8', at - this.blockAt, at - this.blockAt + length);
+    return this.block.subarray(at - this.blockAt, at - this.blockAt + length);
   }
 }
 

@@ -5,10 +5,14 @@ import { checkShapeOf } from '../merge/check-shards.ts';
 import type { MergedCase, ShardReport } from '../merge/merge-reports.ts';
 import type { CaseList, CaseResult } from '../model/report.ts';
 import { ReportCaseSchema } from '../model/report-schema.ts';
-import { parseReport } from '../report/json.ts';
+import { caseJsonText, parseReport } from '../report/json.ts';
 import { scanArrayField } from '../report/json-field-scan.ts';
+import { unmeasuredCaseText } from '../report/unmeasured-text.ts';
 import { SharedValues } from '../shared-values.ts';
 import { fileBlocks, headerOf, ItemTexts } from './report-file.ts';
+
+/** What report.json puts before each case, which the scan of a report's items leaves out. */
+const INDENT = Buffer.from('    ');
 
 /** What a merge keeps of a case read from a shard report: what it reads, and where the rest is. */
 export type HeldCase = MergedCase &
@@ -77,6 +81,28 @@ export class ShardFiles {
       length: cases.length,
       [Symbol.iterator]: function* () {
         for (const c of cases) yield result(c);
+      },
+    };
+  }
+
+  /**
+   * The merged cases' report.json texts, in the order given: each case's text in its shard's
+   * file with the `measured` field cut out (`unmeasuredCaseText`), so a merge writes report.json
+   * without parsing and rendering every case again; a case read whole, or whose text is not
+   * laid out as report.json lays out a case, is rendered as it parses.
+   */
+  texts(cases: readonly HeldCase[]): Iterable<string | Uint8Array> {
+    const text = (c: HeldCase): string | Uint8Array => {
+      if ('result' in c) return caseJsonText(withoutMeasure(c.result));
+      const cut =
+        c.measured === undefined
+          ? undefined
+          : unmeasuredCaseText((this.open[c.shard] as OpenShard).texts.bytes(c.item), INDENT);
+      return cut ?? caseJsonText(withoutMeasure(this.parsed(c.shard, c.item) as CaseResult));
+    };
+    return {
+      [Symbol.iterator]: function* () {
+        for (const c of cases) yield text(c);
       },
     };
   }

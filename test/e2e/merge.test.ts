@@ -245,6 +245,20 @@ describe('baton merge refuses what is not the shards of one run', () => {
     expect(y.cases).toEqual(x.cases);
     expect(y.metrics).toEqual(x.metrics);
     expect(y.gates).toEqual(x.gates);
+    // Cases are copied from a shard laid out as Baton writes it and rendered again from one that
+    // is not: report.json's case list is the same text either way.
+    const casesText = async (name: string) => {
+      const text = await readFile(report(name), 'utf8');
+      const from = text.indexOf('\n  "cases": [');
+      return text.slice(from, text.indexOf('\n  ]', from));
+    };
+    const [pretty, rewritten] = await Promise.all([
+      casesText('pretty-shards'),
+      casesText('rewritten-shards'),
+    ]);
+    expect(pretty.length).toBeGreaterThan(1000);
+    expect(rewritten).toBe(pretty);
+    expect(pretty).not.toContain('"measured"');
   });
 
   test('a shard of another Baton version', async () => {
