@@ -32,6 +32,15 @@ describe('SharedValues', () => {
     expect(shared.one({ other: true })).toEqual({ other: true });
   });
 
+  it('keeps a value JSON cannot write as it is', () => {
+    const shared = new SharedValues();
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = cycle;
+
+    expect(shared.one(cycle)).toBe(cycle);
+    expect(shared.one({ big: 1n })).toEqual({ big: 1n });
+  });
+
   it('keeps new values as they are once it remembers its most', () => {
     const shared = new SharedValues();
     for (let i = 0; i < 10_000; i++) shared.one({ i });

@@ -14,11 +14,20 @@ export class SharedValues {
   private readonly known = new Map<string, unknown>();
 
   one<T>(value: T): T {
-    const key = jsonText(value);
+    const key = textOf(value);
     if (key === undefined) return value;
     const known = this.known.get(key);
     if (known !== undefined) return known as T;
     if (this.known.size < MAX_VALUES) this.known.set(key, value);
     return value;
+  }
+}
+
+/** The JSON text of `value`; undefined for one JSON cannot write (a cycle, say): kept as it is. */
+function textOf(value: unknown): string | undefined {
+  try {
+    return jsonText(value);
+  } catch {
+    return undefined;
   }
 }
