@@ -7,12 +7,16 @@ import type { CaseList, CaseResult } from '../model/report.ts';
 import { ReportCaseSchema } from '../model/report-schema.ts';
 import { caseJsonText, parseReport } from '../report/json.ts';
 import { scanArrayField } from '../report/json-field-scan.ts';
+import { nestedItemText } from '../report/pretty-chunks.ts';
 import { unmeasuredCaseText } from '../report/unmeasured-text.ts';
 import { SharedValues } from '../shared-values.ts';
 import { fileBlocks, headerOf, ItemTexts } from './report-file.ts';
 
-/** What report.json puts before each case, which the scan of a report's items leaves out. */
-const INDENT = Buffer.from('    ');
+/**
+ * What report.json puts before each case (its indentation, as `nestedItemText` writes an item),
+ * which the scan of a report's items leaves out.
+ */
+const INDENT = Buffer.from(nestedItemText(0).slice(0, -1));
 
 /** What a merge keeps of a case read from a shard report: what it reads, and where the rest is. */
 export type HeldCase = MergedCase &

@@ -207,19 +207,21 @@ function* resampled(
 ): Generator<void> {
   const c = columns.length;
   const groups = groupsOf(columns, n);
-  const rows = groups?.rows ?? Array.from({ length: n }, (_, i) => i);
+  // A row is a group's first case, or each case when they are not grouped.
+  const count = groups?.rows.length ?? n;
+  const caseOf = (r: number) => (groups ? (groups.rows[r] as number) : r);
   // Row by row, each row's values side by side: a drawn row is one run of memory.
-  const table = new Float64Array(rows.length * c);
+  const table = new Float64Array(count * c);
   for (let j = 0; j < c; j++) {
     const column = columns[j] as Float64Array;
-    for (let r = 0; r < rows.length; r++) table[r * c + j] = column[rows[r] as number] as number;
+    for (let r = 0; r < count; r++) table[r * c + j] = column[caseOf(r)] as number;
   }
   const weights = groups
-    ? resampleGroupWeights(groups.groupOf, rows.length, resamples, seed)
+    ? resampleGroupWeights(groups.groupOf, count, resamples, seed)
     : resampleWeights(n, resamples, seed);
   for (const w of weights) {
     sums.fill(0);
-    for (let r = 0; r < rows.length; r++) {
+    for (let r = 0; r < count; r++) {
       const times = w[r] ?? 0;
       if (times === 0) continue;
       const row = r * c;
