@@ -133,6 +133,21 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${skipped}`, () =
     await expect.poll(() => browser.page.textContent('#shown-count')).toBe('Showing 1 of 38 cases');
   });
 
+  test('a page past its size budget says how many passing cases it slimmed', async () => {
+    const report = parseReport(await readFile(join(out.path, 'report.json'), 'utf8'));
+    const file = join(out.path, 'heavy.html');
+    await writeFile(file, renderHtml(report, { wholeCaseTextUpTo: 1 }));
+    const passing = report.cases.filter((c) => c.status === 'pass');
+    await browser.page.goto(`${pathToFileURL(file).href}#case=${passing[0]?.id}`);
+    await browser.page.waitForSelector('body[data-ready="true"]');
+
+    expect(await browser.page.textContent('#slim-cases')).toBe(
+      `This page holds about 1 kB of case data whole; past that, ${passing.length} passing cases are listed without findings and timeline. Failed and errored cases are always whole; report.json has every case whole.`,
+    );
+    expect(await browser.page.textContent('#case-detail .slim-note')).toContain('report.json');
+    expect(browser.errors).toEqual([]);
+  });
+
   test('a large page lists passing cases slim: their detail says where the timeline is', async () => {
     const report = parseReport(await readFile(join(out.path, 'report.json'), 'utf8'));
     const file = join(out.path, 'large.html');

@@ -55,7 +55,7 @@ function oneRun(c, label) {
   // A passing case of a large report is embedded without its findings and timeline.
   if (c.slim) return h('div', { class: 'run' },
     caseHeader(c, label),
-    h('p', { class: 'dim slim-note' }, 'Passed. Its findings and timeline are in report.json: a page of this many cases keeps them for failed and errored cases only.'),
+    h('p', { class: 'dim slim-note' }, 'Passed. Its findings and timeline are in report.json: a page this large keeps them for failed and errored cases only.'),
   );
   const bad = (c.findings || []).filter((f) => f.outcome !== 'pass');
   return h('div', { class: 'run' },

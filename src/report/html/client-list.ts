@@ -138,7 +138,23 @@ function fromHash() {
   if (m) selectCase(decodeURIComponent(m[1]));
 }
 
+/** When passing cases were embedded slim for the page's size (known only after them), says so. */
+function sizeBanner() {
+  const slimmed = DATA.slimmedBySize;
+  if (!slimmed || document.getElementById('slim-cases')) return;
+  const size = slimmed.upTo >= 1e6
+    ? Math.round(slimmed.upTo / 1e6).toLocaleString('en') + ' MB'
+    : Math.max(1, Math.round(slimmed.upTo / 1e3)).toLocaleString('en') + ' kB';
+  const banner = h('p', { class: 'banner', id: 'slim-cases' },
+    'This page holds about ' + size + ' of case data whole; past that, ' +
+    slimmed.cases.toLocaleString('en') + (slimmed.cases === 1 ? ' passing case is' : ' passing cases are') +
+    ' listed without findings and timeline. Failed and errored cases are always whole; report.json has every case whole.');
+  const filters = document.querySelector('#cases .filters');
+  filters.parentNode.insertBefore(banner, filters);
+}
+
 function start() {
+  sizeBanner();
   fillFilters();
   bind();
   applyFilters();

@@ -99,7 +99,49 @@ describe('renderHtml of a large report', () => {
     const html = renderHtml(report, { wholeCasesUpTo: report.cases.length });
 
     expect(html).toBe(renderHtml(report));
-    expect(html).not.toContain('slim-cases');
+    expect(html).not.toContain('id="slim-cases"');
+  });
+
+  test('past the size budget, the passing cases that follow are slim; failed ones stay whole', () => {
+    const report = regressedRun();
+    const full = embedded(renderHtml(report)).report.cases as unknown as Record<string, unknown>[];
+    const sizes = full.map((c) => JSON.stringify(c).length);
+    // Room for the first two cases whole, not the third.
+    const upTo = (sizes[0] as number) + (sizes[1] as number) + 1;
+
+    const html = renderHtml(report, { wholeCaseTextUpTo: upTo });
+    const data = embedded(html) as unknown as {
+      report: { cases: Record<string, unknown>[] };
+      slimmedBySize?: { cases: number; upTo: number };
+    };
+    const cases = data.report.cases;
+
+    expect(cases.map((c) => c.id)).toEqual(full.map((c) => c.id));
+    expect(cases.slice(0, 2)).toEqual(full.slice(0, 2));
+    let slimmed = 0;
+    cases.forEach((c, i) => {
+      const whole = full[i] as Record<string, unknown>;
+      if (i < 2 || whole.status !== 'pass') expect(c).toEqual(whole);
+      else {
+        expect(c).toMatchObject({ id: whole.id, status: 'pass', slim: true });
+        slimmed++;
+      }
+    });
+    expect(slimmed).toBeGreaterThan(0);
+    expect(data.slimmedBySize).toEqual({ cases: slimmed, upTo });
+    // The count limit was not reached: no banner of it; the page's script says why.
+    expect(html).not.toContain('id="slim-cases"');
+  });
+
+  test('within the size budget the page is the same as without one', () => {
+    const report = regressedRun();
+    const total = embedded(renderHtml(report)).report.cases.reduce(
+      (n, c) => n + JSON.stringify(c).length,
+      0,
+    );
+
+    expect(renderHtml(report, { wholeCaseTextUpTo: total })).toBe(renderHtml(report));
+    expect(renderHtml(report, { wholeCaseTextUpTo: total - 1 })).not.toBe(renderHtml(report));
   });
 
   test('the pieces read the cases once, one at a time, and join to the page', () => {

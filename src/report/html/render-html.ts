@@ -25,6 +25,12 @@ export interface HtmlOptions {
   readonly against?: { readonly report: StreamedReport; readonly label?: string };
   /** Past this many cases, passing cases are embedded slim (default `WHOLE_CASES_UP_TO`). */
   readonly wholeCasesUpTo?: number;
+  /**
+   * Past this many characters of embedded cases, the passing cases that follow are embedded slim
+   * (default `WHOLE_CASE_TEXT_UP_TO`): a few thousand cases of large traces make a page as
+   * large as many thousands of small ones.
+   */
+  readonly wholeCaseTextUpTo?: number;
 }
 
 const FILTERS = `<div class="filters" role="search">
@@ -45,6 +51,21 @@ const FILTERS = `<div class="filters" role="search">
  * pass, and a page that embeds 100,000 timelines is too large for a browser to open.
  */
 export const WHOLE_CASES_UP_TO = 20_000;
+
+/**
+ * Past this many characters of case data (both reports of a comparison together), a page embeds
+ * the passing cases that follow slim, whatever their number: a browser parses and holds every
+ * embedded character, and a page of several hundred megabytes fails to open.
+ */
+export const WHOLE_CASE_TEXT_UP_TO = 64_000_000;
+
+/** What embedding the cases has used of the page's budget, shared by both reports of a page. */
+interface PageBudget {
+  readonly upTo: number;
+  used: number;
+  /** Passing cases embedded slim because the budget was spent. */
+  slimmed: number;
+}
 
 /** What a passing case of a large report keeps on the page: its row, and why it has no more. */
 const SLIM_KEYS = [
@@ -107,15 +128,23 @@ ${slimBanner(report, options)}${FILTERS}
 <script type="application/json" id="baton-data">`;
   // In report.json's key order: the page's bytes do not depend on how the cases were held.
   const whole = options.wholeCasesUpTo ?? WHOLE_CASES_UP_TO;
+  const budget: PageBudget = {
+    upTo: options.wholeCaseTextUpTo ?? WHOLE_CASE_TEXT_UP_TO,
+    used: 0,
+    slimmed: 0,
+  };
   yield '{"report":';
-  yield* reportData(report, whole);
+  yield* reportData(report, whole, budget);
   yield `,"sourceBase":${embedJson(options.sourceBase ?? '')},"label":${embedJson(options.label ?? report.suite.name)}`;
   const against = options.against;
   if (against) {
     yield ',"against":{"report":';
-    yield* reportData(against.report, whole);
+    yield* reportData(against.report, whole, budget);
     yield `,"label":${embedJson(against.label ?? against.report.suite.name)}}`;
   }
+  // Known only once every case is embedded: the page's script shows it in the banner's place.
+  if (budget.slimmed > 0)
+    yield `,"slimmedBySize":${embedJson({ cases: budget.slimmed, upTo: budget.upTo })}`;
   yield `}</script>
 <script>
 "use strict";
@@ -129,8 +158,16 @@ start();
 `;
 }
 
-/** The report as the page embeds it (compact, escaped), its cases one at a time. */
-function* reportData(report: StreamedReport, wholeUpTo: number): Generator<string> {
+/**
+ * The report as the page embeds it (compact, escaped), its cases one at a time. A passing case is
+ * slim when the report has more than `wholeUpTo` cases, or when its whole text would take the
+ * page past its budget; failed and errored cases are always whole.
+ */
+function* reportData(
+  report: StreamedReport,
+  wholeUpTo: number,
+  budget: PageBudget,
+): Generator<string> {
   const slim = report.cases.length > wholeUpTo;
   const { top, keys } = reportFields(report);
   for (const [i, key] of keys.entries()) {
@@ -141,8 +178,14 @@ function* reportData(report: StreamedReport, wholeUpTo: number): Generator<strin
     }
     let n = 0;
     for (const c of report.cases) {
-      yield (n++ === 0 ? '[' : ',') +
-        embedJson(slim && c.status === 'pass' ? slimCase(c) : inCaseOrder(c));
+      const pass = c.status === 'pass';
+      let text = embedJson(slim && pass ? slimCase(c) : inCaseOrder(c));
+      if (pass && !slim && budget.used + text.length > budget.upTo) {
+        text = embedJson(slimCase(c));
+        budget.slimmed++;
+      }
+      budget.used += text.length;
+      yield (n++ === 0 ? '[' : ',') + text;
     }
     yield n === 0 ? '[]' : ']';
   }
