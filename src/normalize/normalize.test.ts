@@ -199,4 +199,69 @@ describe('normalize', () => {
       expect(verdicts(shuffled)).toEqual(ordered);
     },
   );
+
+  describe('spans that start in the same millisecond (an SDK that stamps starts in whole ms)', () => {
+    // What the OpenTelemetry JS SDK exports: every start at 7 ms, each end that start plus the
+    // span's duration (so ends do not say which came first), each span written as it ended.
+    const at = (
+      spanId: string,
+      end: number,
+      attributes: SpanRecord['attributes'],
+      parentId?: string,
+    ) => ({
+      ...span(spanId, 7, attributes, parentId),
+      end,
+    });
+    const turn = (agent: string) => ({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.agent.name': agent,
+    });
+    const transfer = (to: string) => ({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': `transfer_to_${to}`,
+    });
+    // intake hands to hardware, hardware hands back, intake escalates: one after another, in
+    // the order they were exported (the ids sort the other way; the ends disagree too).
+    const exported = [
+      at('0-to-hardware', 7.005, transfer('hardware'), 'e-intake'),
+      at('e-intake', 7.095, turn('intake'), 'root'),
+      at('d-to-intake', 7.005, transfer('intake'), 'c-hardware'),
+      at('c-hardware', 7.063, turn('hardware'), 'root'),
+      at('b-to-oncall', 7.009, transfer('oncall'), 'a-intake'),
+      at('a-intake', 7.157, turn('intake'), 'root'),
+    ];
+    const hops = (s: SpanRecord[]) =>
+      normalize(s)
+        .events.filter((e) => e.kind === 'handoff')
+        .map((e) => (e.kind === 'handoff' ? `${e.from}>${e.to}` : ''));
+
+    it('orders them as they were exported, not by span id or end', () => {
+      expect(hops(exported)).toEqual(['intake>hardware', 'hardware>intake', 'intake>oncall']);
+    });
+
+    it('puts an agent turn before the handoff it holds, though the turn was exported after', () => {
+      const kinds = normalize(exported.slice(0, 2)).events.map((e) => e.kind);
+
+      expect(kinds).toEqual(['agent_turn', 'handoff']);
+    });
+
+    test.prop([
+      fc.array(
+        fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 4, maxLength: 4 }),
+        {
+          minLength: 6,
+          maxLength: 6,
+        },
+      ),
+    ])('the same order whatever the span ids', (prefixes) => {
+      const rename = new Map(exported.map((s, i) => [s.spanId, `${prefixes[i]}${i}`]));
+      const renamed = exported.map((s) => ({
+        ...s,
+        spanId: rename.get(s.spanId) as string,
+        ...(s.parentId !== undefined && { parentId: rename.get(s.parentId) ?? s.parentId }),
+      }));
+
+      expect(hops(renamed)).toEqual(['intake>hardware', 'hardware>intake', 'intake>oncall']);
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { recognizeReply } from './recognize-replies.ts';
 import type { Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
+import { tieKeys } from './tie-order.ts';
 
 /** Built-in span shapes, tried in order; the first that recognises a span wins. */
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
@@ -40,8 +41,10 @@ export function shapeName(recognizer: Recognizer): string {
 }
 
 /**
- * Normalises one case's spans into its timeline: events in start-time order, ties broken by
- * step and span id so that the order the spans arrived in never changes a verdict. Each span is
+ * Normalises one case's spans into its timeline: events in start-time order, ties broken by step,
+ * then, between events that start at the same moment, by the order their spans were exported
+ * (`tieKeys`), then by span id. Apart from such ties the order the spans arrived in never changes
+ * a verdict. Each span is
  * what the first of `recognizers` says it is, plus what any of `extras` finds in it.
  */
 export function normalize(
@@ -75,7 +78,7 @@ export function normalizeCounted(
       if (event) events.push(event);
     }
   }
-  sortEvents(events);
+  sortEvents(events, index);
   return { timeline: { events: withoutTrafficEchoes(events) }, matched };
 }
 
@@ -83,11 +86,30 @@ export function normalizeCounted(
 const SHORT = 32;
 
 /**
- * Sorts by `compareEvents`, stably. A short timeline whose times and steps are all numbers (the
- * order is then total, so every stable sort gives the same result) is sorted in place without
- * the work array `Array#sort` allocates: one timeline a case run.
+ * Sorts by `compareEvents`, stably; events that start together (spans stamped in whole
+ * milliseconds) are then ordered by `tieKeys`. A short timeline whose times and steps are all
+ * numbers (the order is then total, so every stable sort gives the same result) is sorted in
+ * place without the work array `Array#sort` allocates: one timeline a case run.
  */
-function sortEvents(events: TimelineEvent[]): void {
+function sortEvents(events: TimelineEvent[], index: SpanIndex): void {
+  byStart(events);
+  for (let i = 1; i < events.length; i++) {
+    const a = events[i - 1] as TimelineEvent;
+    const b = events[i] as TimelineEvent;
+    if (compareStarts(a, b) !== 0) continue;
+    const key = tieKeys(index);
+    events.sort((x, y) => {
+      const starts = compareStarts(x, y);
+      if (starts !== 0) return starts;
+      const kx = key(x);
+      const ky = key(y);
+      return kx.first - ky.first || kx.depth - ky.depth || compareIds(x, y);
+    });
+    return;
+  }
+}
+
+function byStart(events: TimelineEvent[]): void {
   if (events.length > SHORT || !events.every(ordered)) {
     events.sort(compareEvents);
     return;
@@ -114,9 +136,18 @@ function ordered(e: TimelineEvent): boolean {
 }
 
 function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
+  return compareStarts(a, b) || compareIds(a, b);
+}
+
+/** By start, step, and a step event before what happened in it; 0 when they start together. */
+function compareStarts(a: TimelineEvent, b: TimelineEvent): number {
   if (a.at !== b.at) return a.at - b.at;
   if (a.step !== b.step) return a.step - b.step;
   // A step event opens its step: it sorts before what happened in it.
   if ((a.kind === 'step') !== (b.kind === 'step')) return a.kind === 'step' ? -1 : 1;
+  return 0;
+}
+
+function compareIds(a: TimelineEvent, b: TimelineEvent): number {
   return a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0;
 }

@@ -30,6 +30,11 @@ export class SpanIndex {
       : undefined;
   }
 
+  /** The span with this id, if the case has one. */
+  get(spanId: string): SpanRecord | undefined {
+    return this.byId.get(spanId);
+  }
+
   /** The span's parent; none for a span that names itself. */
   parent(span: SpanRecord): SpanRecord | undefined {
     if (span.parentId === undefined || span.parentId === span.spanId) return undefined;
