@@ -264,15 +264,27 @@ describe('matchHandoffs: properties', () => {
     }),
     fc.integer(),
   ])(
-    'handoffs at the same time give the same verdicts whatever order they arrive in',
+    "handoffs at the same time are read in the timeline's order, whatever order the others come in",
     (expected, raw, seed) => {
-      // Every handoff of a step at the same instant: only the span id orders them.
+      // Every handoff of a step at the same instant: the timeline's order is the only order.
       const observed = raw.map(([f, t, s]) => ({ ...handoff(f, t, s), at: s * 100 }));
       const shuffled = fc.sample(fc.shuffledSubarray(observed, { minLength: observed.length }), {
         seed,
         numRuns: 1,
       })[0] as HandoffEvent[];
-      expect(summary(expected, shuffled)).toEqual(summary(expected, observed));
+      // Steps in any order, each step's handoffs in the timeline's order.
+      const steps = [...new Set(shuffled.map((o) => o.step))];
+      const byStep = steps.flatMap((s) => observed.filter((o) => o.step === s));
+      expect(summary(expected, byStep)).toEqual(summary(expected, observed));
     },
   );
+
+  it('reads two handoffs at the same time in the order the timeline gives them', () => {
+    const expected = [expect_('a', 'x', 0), expect_('a', 'y', 0)];
+    const first = { ...handoff('a', 'x', 0), at: 5, spanId: 'z' };
+    const second = { ...handoff('a', 'y', 0), at: 5, spanId: 'a' };
+
+    expect(summary(expected, [first, second]).matches).toEqual(['on_time:z', 'on_time:a']);
+    expect(summary(expected, [second, first]).matches).not.toEqual(['on_time:z', 'on_time:a']);
+  });
 });

@@ -37,7 +37,8 @@ export interface Matching {
 /**
  * Aligns expected handoffs (label order) with observed ones (time order), per sender and order
  * preserving, by the pairing of least cost (docs/verdicts.md defines it). Observed handoffs are
- * ordered by time, then step and span id, so equal-time inputs in any order give one answer.
+ * ordered by time, then step; handoffs at the same time keep the order they are given in, the
+ * timeline's, which `normalize` settles from the spans (not from the order they arrived in).
  */
 export function matchHandoffs(
   expected: readonly ExpectedHandoff[],
@@ -108,6 +109,5 @@ function byTime(observed: readonly HandoffEvent[], i: number, j: number): number
   const b = observed[j] as HandoffEvent;
   if (a.at !== b.at) return a.at - b.at;
   if (a.step !== b.step) return a.step - b.step;
-  if (a.spanId !== b.spanId) return a.spanId < b.spanId ? -1 : 1;
-  return a.to < b.to ? -1 : a.to > b.to ? 1 : i - j;
+  return i - j;
 }
