@@ -26,7 +26,7 @@ export interface HandoffEvent extends EventBase {
   readonly kind: 'handoff';
   readonly from: string;
   readonly to: string;
-  readonly reason?: string;
+  readonly reason?: string | undefined;
   /** The envelope as sent: parsed JSON when it was JSON, the raw string otherwise. */
   readonly payload?: unknown;
   readonly payloadSize?: number;

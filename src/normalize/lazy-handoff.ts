@@ -19,6 +19,8 @@ interface HandoffFields {
 /**
  * A handoff event whose payload is parsed on first read: most checks never look at payloads, and
  * parsing every envelope of every case dominated normalisation. Behaves as a plain HandoffEvent.
+ * Its reason is the one the span stated, else a string `reason` field of the payload (a transfer
+ * tool's arguments `{ reason, order_id }`), read with the payload.
  */
 class LazyHandoff implements HandoffEvent {
   readonly kind = 'handoff' as const;
@@ -27,9 +29,9 @@ class LazyHandoff implements HandoffEvent {
   readonly spanId: string;
   readonly from: string;
   readonly to: string;
-  readonly reason?: string;
   readonly payloadSize?: number;
   readonly end?: number;
+  #stated: string | undefined;
   #raw: unknown;
   #parsed = false;
   #payload: unknown;
@@ -40,11 +42,21 @@ class LazyHandoff implements HandoffEvent {
     this.spanId = f.spanId;
     this.from = f.from;
     this.to = f.to;
-    if (f.reason !== undefined) this.reason = f.reason;
+    this.#stated = f.reason;
     if (f.end !== undefined) this.end = f.end;
     this.#raw = f.raw;
     const size = f.declaredSize ?? sizeOf(f.raw);
     if (size !== undefined) this.payloadSize = size;
+  }
+
+  get reason(): string | undefined {
+    if (this.#stated !== undefined) return this.#stated;
+    const payload = this.payload;
+    const given =
+      typeof payload === 'object' && payload !== null
+        ? (payload as { reason?: unknown }).reason
+        : undefined;
+    return typeof given === 'string' ? given : undefined;
   }
 
   get payload(): unknown {

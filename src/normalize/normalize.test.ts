@@ -95,6 +95,56 @@ describe('normalize', () => {
     });
   });
 
+  describe("a GenAI handoff's reason", () => {
+    const handoffWith = (attributes: SpanRecord['attributes']) =>
+      normalize([
+        step(0),
+        span(
+          'agent',
+          1,
+          { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'intake' },
+          'step0',
+        ),
+        span(
+          'tool',
+          2,
+          {
+            'gen_ai.operation.name': 'execute_tool',
+            'gen_ai.tool.name': 'transfer_to_oncall',
+            ...attributes,
+          },
+          'agent',
+        ),
+      ]).events.find((e) => e.kind === 'handoff');
+
+    it('is the reason field of its arguments', () => {
+      const h = handoffWith({
+        'gen_ai.tool.call.arguments': '{"reason":"policy_gate","user":"hlee"}',
+      });
+
+      expect(h).toMatchObject({ reason: 'policy_gate' });
+      expect(JSON.parse(JSON.stringify(h))).toMatchObject({ reason: 'policy_gate' });
+    });
+
+    it("is Baton's reason attribute when the span sets one, over its arguments", () => {
+      const h = handoffWith({
+        'gen_ai.tool.call.arguments': '{"reason":"in the arguments"}',
+        'baton.handoff.reason': 'policy_gate',
+      });
+
+      expect(h).toMatchObject({ reason: 'policy_gate' });
+    });
+
+    it('is none when neither gives a string', () => {
+      expect(handoffWith({ 'gen_ai.tool.call.arguments': '{"reason":3}' })?.kind).toBe('handoff');
+      expect(
+        (handoffWith({ 'gen_ai.tool.call.arguments': '{"reason":3}' }) as { reason?: string })
+          .reason,
+      ).toBeUndefined();
+      expect((handoffWith({}) as { reason?: string }).reason).toBeUndefined();
+    });
+  });
+
   it('reads any other GenAI execute_tool span as a tool call of the invoking agent', () => {
     const tool = (id: string, at: number, name: string, extra = {}) =>
       span(

@@ -1,5 +1,5 @@
 import { SDK_ATTR } from '../conventions/agents-sdk.ts';
-import { GENAI } from '../conventions/attributes.ts';
+import { ATTR, GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
@@ -44,6 +44,7 @@ export const recognizeAgentsSdk: Recognizer = (span, index): TimelineEvent | und
     return handoffFrom(span, index, {
       from,
       to,
+      reason: str(a, ATTR.handoffReason),
       raw: proposed ? a[GENAI.toolArgs] : undefined,
     });
   }

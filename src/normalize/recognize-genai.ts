@@ -1,4 +1,4 @@
-import { GENAI } from '../conventions/attributes.ts';
+import { ATTR, GENAI } from '../conventions/attributes.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
@@ -35,6 +35,7 @@ export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefin
   return handoffFrom(span, index, {
     from,
     to: target,
+    reason: str(a, ATTR.handoffReason),
     raw: a[GENAI.toolArgs],
   });
 };

@@ -58,7 +58,7 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
     named === undefined
       ? (a[OPENINFERENCE.input] ?? a[OPENINFERENCE.toolParameters])
       : agentsSdkPayload(span, to, index);
-  return handoffFrom(span, index, { from, to, raw });
+  return handoffFrom(span, index, { from, to, reason: str(a, ATTR.handoffReason), raw });
 };
 
 /**
