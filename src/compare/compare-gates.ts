@@ -33,6 +33,8 @@ function evaluate(gate: CompareGate, report: Judged): CompareGateResult[] {
           threshold: `<= ${gate.max}`,
           actual: broke,
           passed: broke <= gate.max,
+          unit: 'cases',
+          limit: { op: '<=', value: gate.max },
         },
       ];
     }
@@ -44,6 +46,8 @@ function evaluate(gate: CompareGate, report: Judged): CompareGateResult[] {
           threshold: `<= ${gate.max}`,
           actual: n,
           passed: n <= gate.max,
+          unit: 'cases',
+          limit: { op: '<=', value: gate.max },
         },
       ];
     }
@@ -59,6 +63,7 @@ function evaluate(gate: CompareGate, report: Judged): CompareGateResult[] {
           threshold: `p < ${gate.p}`,
           actual: round(p),
           passed: better && p < gate.p,
+          unit: 'p',
         },
       ];
     }
@@ -72,6 +77,7 @@ function evaluate(gate: CompareGate, report: Judged): CompareGateResult[] {
           threshold: `not worse at p < ${gate.p}`,
           actual: round(p),
           passed: !worse,
+          unit: 'p',
         },
       ];
     }
@@ -84,6 +90,7 @@ function deltaResults(
 ): CompareGateResult[] {
   const d = r?.difference ?? { value: 0, low: 0, high: 0 };
   const interval = gate.bound === 'interval';
+  const unit = gate.metric === 'cost' ? 'total' : 'rate';
   const results: CompareGateResult[] = [];
   if (gate.max !== undefined) {
     const actual = round(interval ? d.high : d.value);
@@ -92,6 +99,8 @@ function deltaResults(
       threshold: `<= ${gate.max}`,
       actual,
       passed: actual <= gate.max,
+      unit,
+      limit: { op: '<=', value: gate.max },
     });
   }
   if (gate.min !== undefined) {
@@ -101,6 +110,8 @@ function deltaResults(
       threshold: `>= ${gate.min}`,
       actual,
       passed: actual >= gate.min,
+      unit,
+      limit: { op: '>=', value: gate.min },
     });
   }
   return results;

@@ -86,15 +86,39 @@ const MetricComparison = z.object({
     .number()
     .min(0)
     .nullable()
-    .describe('Minimum detectable difference (see docs/compare.md).'),
+    .describe(
+      'Minimum detectable difference (see docs/compare.md), at most 1 for a rate; null when `detection` is not `detectable`.',
+    ),
+  measured: Count.optional().describe(
+    'Paired cases with an opportunity for the metric: the n of its McNemar test and MDD.',
+  ),
+  detection: z
+    .enum(['detectable', 'too_few', 'nothing'])
+    .optional()
+    .describe(
+      '`too_few`: fewer measured cases than the exact McNemar test needs, so no difference can be significant; `nothing`: nothing to measure.',
+    ),
   verdict: z.enum(['better', 'worse', 'not_significant']),
 });
 
+/** What a gate's `actual` counts, so a reporter can show it in the unit of the metrics table. */
+const GATE_UNITS = ['cases', 'rate', 'total', 'p'] as const;
+
 const GateResult = z.object({
   name: z.string(),
-  threshold: z.string(),
+  threshold: z.string().describe('As the gate was written: a rate as a fraction.'),
   actual: z.number().nullable(),
   passed: z.boolean(),
+  unit: z
+    .enum(GATE_UNITS)
+    .optional()
+    .describe(
+      'What `actual` is: cases; a difference of rates (a fraction, shown in percentage points); a difference of totals such as cost; an exact McNemar p-value.',
+    ),
+  limit: z
+    .object({ op: z.enum(['<=', '>=']), value: z.number() })
+    .optional()
+    .describe('The threshold as data, in the unit of `actual`; absent for a p-value gate.'),
 });
 
 /** compare.json: a candidate run against its baseline, case by case and metric by metric. */

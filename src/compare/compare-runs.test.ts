@@ -147,7 +147,10 @@ describe('compareRuns', () => {
     expect(text).toMatch(
       /✗ BROKE {2}a {2}case a\n {4}pr {2}step 1 {2}handoff\.missed {2}a \| b <x>/,
     );
-    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^FAIL {2}pr is /);
+    expect(text.trimEnd().split('\n').slice(-2)).toEqual([
+      'FAIL  1 case broke, 0 fixed · 1 of 2 gates failed: no new failures',
+      '      pass rate −100.0 pp: not statistically significant at n = 1 (McNemar p = 1, α = 0.05); no difference can be with fewer than 6 cases',
+    ]);
   });
 });
 

@@ -51,9 +51,12 @@ describe('baton run suites/example-compare.yaml: current against the regressed p
     const proposed = await readReport(join(dir, 'proposed/report.json'));
     expect(current.suite.variant).toBe('current');
     expect(proposed.cases.map((c) => c.id)).toEqual(current.cases.map((c) => c.id));
-    expect(
-      lines(plain(result.stdout)).some((l) => l.startsWith('FAIL  proposed is worse than current')),
-    ).toBe(true);
+    const out = lines(plain(result.stdout));
+    const verdict = out.findIndex((l) => l.startsWith('FAIL  '));
+    expect(out.slice(verdict, verdict + 2)).toEqual([
+      'FAIL  8 cases broke, 0 fixed · 3 of 4 gates failed: no new failures, delta(handoff.missed), not_worse(pass_rate)',
+      '      pass rate −21.1 pp: significantly worse at n = 38 (McNemar p = 0.0078, α = 0.05)',
+    ]);
   });
 
   it('compares what it would compare holding both runs whole, and leaves no spill file behind', async () => {
@@ -104,12 +107,20 @@ describe('baton run suites/example-compare.yaml: current against the regressed p
   });
 
   it('fails the gates the suite declares, with their actual values', () => {
-    const failed = compare.gates.filter((g) => !g.passed).map((g) => [g.name, g.actual]);
+    const failed = compare.gates.filter((g) => !g.passed).map((g) => [g.name, g.actual, g.unit]);
     expect(failed).toEqual([
-      ['no new failures', 8],
-      ['delta(handoff.missed)', expect.closeTo(7 / 46, 5)],
-      ['not_worse(pass_rate)', expect.closeTo(0.0078125, 5)],
+      ['no new failures', 8, 'cases'],
+      ['delta(handoff.missed)', expect.closeTo(7 / 46, 5), 'rate'],
+      ['not_worse(pass_rate)', expect.closeTo(0.0078125, 5), 'p'],
     ]);
+  });
+
+  it('shows the delta gate in percentage points, as the metrics table does', async () => {
+    const stdout = lines(plain(result.stdout));
+    const md = await readFile(join(dir, 'compare.md'), 'utf8');
+    expect(stdout).toContain('✗  delta(handoff.missed)  <= 0 pp                actual +15.2 pp');
+    expect(stdout.some((l) => /^handoff\.missed .* \+15\.2 pp \[/.test(l))).toBe(true);
+    expect(md).toContain('| ❌ | delta(handoff.missed) | &lt;= 0 pp | +15.2 pp |');
   });
 
   it('lists each case that broke with its findings on the console and in compare.md', async () => {
@@ -173,7 +184,10 @@ describe('baton run suites/example-compare-better.yaml: a proposal that is bette
     expect(ids(compare, 'fixed').every((id) => id !== '')).toBe(true);
     expect(metric(compare, 'pass_rate')?.verdict).toBe('better');
     expect(compare.gates.every((g) => g.passed)).toBe(true);
-    expect(lines(plain(result.stdout)).at(-2)).toMatch(/^PASS {2}proposed is better than current/);
+    expect(lines(plain(result.stdout)).slice(-3, -1)).toEqual([
+      'PASS  0 cases broke, 8 fixed · all 4 gates passed',
+      '      pass rate +17.4 pp: significantly better at n = 46 (McNemar p = 0.0078, α = 0.05)',
+    ]);
   });
 });
 

@@ -313,7 +313,7 @@ describe('baton merge of the shards of a suite with variants:', () => {
     expect(merged.code).toBe(one.code);
     const verdict = (r: CliResult) => lines(r.stdout).filter((l) => /^(PASS|FAIL) /.test(l));
     expect(verdict(merged)).toEqual(verdict(one));
-    expect(verdict(merged)[0]).toMatch(/^FAIL {2}proposed is worse than current: 8 broke/);
+    expect(verdict(merged)[0]).toMatch(/^FAIL {2}8 cases broke, 0 fixed · 3 of 4 gates failed: /);
     for (const variant of ['current', 'proposed']) {
       const a = await readReport(join(out('variants-merged'), variant, 'report.json'));
       const b = await readReport(join(out('variants-whole'), variant, 'report.json'));

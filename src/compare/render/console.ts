@@ -1,10 +1,11 @@
 import { styleText } from 'node:util';
 import { stepLabel, textTable } from '../../report/format.ts';
 import type { CaseChange, CaseSide, CompareReport } from '../compare-report.ts';
+import { gateActual, gateThreshold } from './gate-text.ts';
+import { gateVerdict, passRateFinding } from './headline.ts';
 import {
   casesOf,
   changeTally,
-  conclusion,
   differenceText,
   estimateText,
   handoffsText,
@@ -127,14 +128,14 @@ function gateLines(r: CompareReport, paint: Paint): string[] {
   const rows = r.gates.map((g) => [
     g.passed ? paint('green', '✓') : paint('red', '✗'),
     g.name,
-    g.threshold,
-    `actual ${g.actual === null ? 'n/a' : String(g.actual)}`,
+    gateThreshold(g),
+    `actual ${gateActual(g)}`,
   ]);
   return rows.length === 0 ? [] : [paint('dim', 'Gates'), ...textTable(rows)];
 }
 
+/** The gates' verdict first (it decides the exit code), then the statistics' own finding. */
 function verdict(r: CompareReport, paint: Paint): string {
-  const passed = r.gates.filter((g) => g.passed).length;
   const word = r.passed ? paint(['green', 'bold'], 'PASS') : paint(['red', 'bold'], 'FAIL');
-  return `${word}  ${conclusion(r)} · gates ${passed}/${r.gates.length}`;
+  return `${word}  ${gateVerdict(r)}\n      ${passRateFinding(r)}`;
 }

@@ -1,9 +1,10 @@
 import { mdTable, stepLabel } from '../../report/format.ts';
 import type { CaseChange, CaseSide, CompareReport } from '../compare-report.ts';
+import { gateActual, gateThreshold } from './gate-text.ts';
+import { gateVerdict, passRateFinding } from './headline.ts';
 import {
   casesOf,
   changeTally,
-  conclusion,
   differenceText,
   estimateText,
   handoffsText,
@@ -34,7 +35,9 @@ function title(r: CompareReport): string {
   const mark = r.passed ? '✅' : '❌';
   const word = r.passed ? 'passed' : 'failed';
   const heading = `## ${mark} Baton compare: ${code(r.candidate.name)} against ${code(r.baseline.name)} ${word}`;
-  return `${heading}\n\n${conclusion(r)}.\n\n${changeTally(r.summary)} · ${r.summary.paired} paired cases`;
+  const finding = passRateFinding(r);
+  const said = `${gateVerdict(r)}.\n\n${finding.charAt(0).toUpperCase()}${finding.slice(1)}.`;
+  return `${heading}\n\n${said}\n\n${changeTally(r.summary)} · ${r.summary.paired} paired cases`;
 }
 
 function gates(r: CompareReport): string {
@@ -42,8 +45,8 @@ function gates(r: CompareReport): string {
   const rows = r.gates.map((g) => [
     g.passed ? '✅' : '❌',
     g.name,
-    g.threshold,
-    g.actual === null ? 'n/a' : String(g.actual),
+    gateThreshold(g),
+    gateActual(g),
   ]);
   return mdTable(['', 'Gate', 'Threshold', 'Actual'], rows);
 }
@@ -87,7 +90,7 @@ function metrics(r: CompareReport): string {
     'Verdict',
   ];
   const s = r.settings;
-  const note = `<sub>Intervals 95%: rates clustered by case (Wilson on the effective count), differences by a paired bootstrap (${s.resamples} resamples, seed ${s.seed}); exact McNemar on the discordant cases; MDD at α = ${s.alpha} with ${Math.round(s.power * 100)}% power.</sub>`;
+  const note = `<sub>Intervals 95%: rates clustered by case (Wilson on the effective count), differences by a paired bootstrap (${s.resamples} resamples, seed ${s.seed}); exact McNemar on the discordant cases; MDD at α = ${s.alpha} with ${Math.round(s.power * 100)}% power, none when the cases are too few for any difference to be significant.</sub>`;
   return `### Metrics\n\n${mdTable(header, rows, ['left', 'left', 'left', 'left', 'right', 'right', 'right'])}\n\n${note}`;
 }
 

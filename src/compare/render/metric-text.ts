@@ -15,25 +15,47 @@ export function estimateText(m: MetricComparison, side: 'baseline' | 'candidate'
   return `${percent(e.value)} [${percent(e.low)}, ${percent(e.high)}]`;
 }
 
-function signed(x: number, text: (v: number) => string): string {
-  if (Math.abs(x) < 1e-12) return text(0);
+/** Below this a difference is rounding noise of the floating point sums: zero. */
+const NOISE = 1e-9;
+
+/** Whether a difference is zero but for rounding noise. */
+export const nearZero = (x: number) => Math.abs(x) < NOISE;
+
+/** `+x`, `−x` (a minus sign), or `0` for a value within rounding noise of zero. */
+export function signed(x: number, text: (v: number) => string): string {
+  if (nearZero(x)) return text(0);
   return x > 0 ? `+${text(x)}` : `−${text(-x)}`;
 }
 
-const pp = (x: number) => `${(x * 100).toFixed(1)} pp`;
-const ppBare = (x: number) => (x * 100).toFixed(1);
+/**
+ * A rate as percentage points to one decimal (`15.4`); a difference too small for that shows
+ * two significant digits (`0.038`), so that it never reads as zero.
+ */
+export function points(x: number): string {
+  const v = x * 100;
+  const fixed = v.toFixed(1);
+  if (Number(fixed) !== 0 || nearZero(x)) return fixed;
+  const digits = 1 - Math.floor(Math.log10(Math.abs(v)));
+  return v.toFixed(digits).replace(/0+$/, '');
+}
+
+/** `15.4 pp` */
+export const pp = (x: number) => `${points(x)} pp`;
 
 /** `−21.1 pp [−34.2, −7.9]` for a rate, `+76 [+52, +100]` for a total. */
 export function differenceText(m: MetricComparison): string {
   const d = m.difference;
   if (isTotal(m)) return `${signed(d.value, num)} [${signed(d.low, num)}, ${signed(d.high, num)}]`;
-  return `${signed(d.value, pp)} [${signed(d.low, ppBare)}, ${signed(d.high, ppBare)}]`;
+  return `${signed(d.value, pp)} [${signed(d.low, points)}, ${signed(d.high, points)}]`;
 }
 
-/** `15.8 pp`, `6` for cost, a dash when there is nothing to measure. */
+/**
+ * `15.8 pp`, `6` for cost; `none (n = 2)` when the cases are too few for any difference to be
+ * significant; a dash when there is nothing to measure.
+ */
 export function mddText(m: MetricComparison): string {
-  if (m.mdd === null) return '—';
-  return isTotal(m) ? num(m.mdd) : pp(m.mdd);
+  if (m.mdd !== null) return isTotal(m) ? num(m.mdd) : pp(m.mdd);
+  return m.detection === 'too_few' ? `none (n = ${m.measured})` : '—';
 }
 
 /** `0.0078`, `< 0.0001`, `1`. */
@@ -67,23 +89,6 @@ export function changeTally(s: CompareReport['summary']): string {
 /** Cases by kind of change, in report order. */
 export function casesOf(report: CompareReport, kind: CaseChange['change']): CaseChange[] {
   return report.cases.filter((c) => c.change === kind);
-}
-
-/** What the comparison concludes, in one sentence. */
-export function conclusion(report: CompareReport): string {
-  const { baseline, candidate, summary } = report;
-  const pass = report.metrics.find((m) => m.metric === 'pass_rate');
-  const cases = `${summary.broke} broke, ${summary.fixed} fixed`;
-  const stat = pass
-    ? ` (pass rate ${signed(pass.difference.value, pp)}, p = ${pText(pass.mcnemar.p)})`
-    : '';
-  const word =
-    pass?.verdict === 'better'
-      ? 'better than'
-      : pass?.verdict === 'worse'
-        ? 'worse than'
-        : 'not measurably different from';
-  return `${candidate.name} is ${word} ${baseline.name}: ${cases}${stat}`;
 }
 
 /** `triage → refunds at step 1, refunds → supervisor at step 1`, or `no handoff`. */

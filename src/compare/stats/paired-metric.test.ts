@@ -50,6 +50,21 @@ describe('comparePaired', () => {
     expect(r?.mdd).toBeCloseTo(6 / 38, 12);
   });
 
+  it('says no difference is detectable when a rate is measured on fewer cases than McNemar needs', () => {
+    // 2 cases with an opportunity, one got worse: the bootstrap SE alone gave an MDD of 111 pp.
+    const measured = (a: boolean, b: boolean) => ({ a: side(a), b: side(b) });
+    const none = { num: 0, den: 0, runs: 1, bad: false };
+    const rate = pairedMetricOf('ratio', false, [
+      measured(true, false),
+      measured(true, true),
+      ...Array.from({ length: 9 }, () => ({ a: none, b: none })),
+    ]);
+    const [r] = comparePaired([rate], SETTINGS);
+
+    expect(r?.difference.se).toBeGreaterThan(1 / 2.8);
+    expect(r).toMatchObject({ mdd: null, measured: 2, detection: 'too_few' });
+  });
+
   it('gives the same intervals for the same seed', () => {
     const one = comparePaired([regressed], SETTINGS);
     expect(comparePaired([regressed], SETTINGS)).toEqual(one);
@@ -98,6 +113,30 @@ describe('comparePaired', () => {
       expect(covered / studies).toBeLessThanOrEqual(1);
     },
   );
+
+  // The bootstrap SE of a small suite can exceed what a rate can move: the MDD must not.
+  const rateCase = fc.record({ a: fc.boolean(), b: fc.boolean(), measured: fc.boolean() });
+  test.prop([fc.array(rateCase, { maxLength: 30 }), fc.integer({ min: 1, max: 1000 })], {
+    numRuns: 150,
+  })('never gives a rate an MDD above 100 pp; with too few cases, none at all', (cases, seed) => {
+    const unit = (bad: boolean, measured: boolean) =>
+      measured ? { num: bad ? 1 : 0, den: 1, runs: 1, bad } : { num: 0, den: 0, runs: 1, bad };
+    const rate = pairedMetricOf(
+      'ratio',
+      false,
+      cases.map((c) => ({
+        a: unit(c.a && c.measured, c.measured),
+        b: unit(c.b && c.measured, c.measured),
+      })),
+    );
+    const [r] = comparePaired([rate], { ...SETTINGS, resamples: 200, seed });
+    const measured = cases.filter((c) => c.measured).length;
+
+    expect(r?.measured).toBe(measured);
+    if (r?.mdd !== null) expect(r?.mdd).toBeLessThanOrEqual(1);
+    expect(r?.mdd === null).toBe(measured < 6);
+    expect(r?.detection).toBe(measured === 0 ? 'nothing' : measured < 6 ? 'too_few' : 'detectable');
+  });
 
   // Metrics no case counts on, and metrics every case reads the same on, are not summed over
   // the resamples: each replicate must still be what summing every case gives.

@@ -1,8 +1,8 @@
 import { clusteredRate } from '../../metrics/clustered-rate.ts';
 import { resampleGroupWeights, resampleWeights } from './bootstrap.ts';
 import { type Interval, percentileInterval } from './interval.ts';
-import { exactMcNemar, type McNemarResult, minimumDiscordant } from './mcnemar.ts';
-import { minimumDetectableDifference } from './mdd.ts';
+import { exactMcNemar, type McNemarResult } from './mcnemar.ts';
+import { type Detection, detection } from './mdd.ts';
 
 /** One side of one case: a share of a ratio metric (Σ num / Σ den) or of a total (Σ num). */
 export interface UnitSide {
@@ -101,8 +101,15 @@ export interface PairedResult {
   readonly candidate: Estimate;
   readonly difference: Interval & { readonly se: number };
   readonly mcnemar: McNemarResult;
-  /** Smallest difference these cases detect at `alpha` with `power`; null with nothing to measure. */
+  /**
+   * Smallest difference these cases detect at `alpha` with `power` (a rate's at most 1); null
+   * with nothing to measure or too few cases to detect any difference (see `detection`).
+   */
   readonly mdd: number | null;
+  /** Cases with an opportunity for the metric: the n of the McNemar test and of the MDD. */
+  readonly measured: number;
+  /** Whether the MDD is a number, the cases are too few for any difference, or nothing counts. */
+  readonly detection: Detection['kind'];
   readonly verdict: PairedVerdict;
 }
 
@@ -310,14 +317,15 @@ function resultOf(metric: PairedMetric, s: PairedSettings, reps: Replicates): Pa
   const b = value(metric.kind, sum(metric.b.num), sum(metric.b.den));
   const difference = percentileInterval(b - a, reps.diff, s.confidence);
   const mcnemar = discordance(metric);
-  const floor = mddFloor(metric, s.alpha);
-  const mdd = floor === null ? null : minimumDetectableDifference(difference.se, floor, s);
+  const detected = detection(metric, difference.se, s);
   return {
     baseline: estimate(metric, metric.a, a, reps.a, s),
     candidate: estimate(metric, metric.b, b, reps.b, s),
     difference,
     mcnemar,
-    mdd,
+    mdd: detected.kind === 'detectable' ? detected.mdd : null,
+    measured: detected.measured,
+    detection: detected.kind,
     verdict: verdictOf(mcnemar, s.alpha),
   };
 }
@@ -368,26 +376,6 @@ function discordance(metric: PairedMetric): McNemarResult {
     else worse++;
   }
   return exactMcNemar(worse, better);
-}
-
-/** The smallest change the exact test can ever call significant, in the metric's own units. */
-function mddFloor(metric: PairedMetric, alpha: number): number | null {
-  const d = minimumDiscordant(alpha);
-  const { a, b } = metric;
-  const n = a.num.length;
-  if (metric.kind === 'ratio') {
-    let measured = 0;
-    for (let i = 0; i < n; i++)
-      if ((a.den[i] as number) > 0 || (b.den[i] as number) > 0) measured++;
-    return measured === 0 ? null : Math.min(1, d / measured);
-  }
-  let step = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    const x = a.num[i] as number;
-    const y = b.num[i] as number;
-    for (const v of [x, y, Math.abs(y - x)]) if (v > 0) step = Math.min(step, v);
-  }
-  return Number.isFinite(step) ? d * step : null;
 }
 
 function verdictOf(test: McNemarResult, alpha: number): PairedVerdict {

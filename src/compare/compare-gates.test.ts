@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateCompareGates } from './compare-gates.ts';
+import { helpdeskComparison } from './render/test-support.ts';
+
+describe('evaluateCompareGates', () => {
+  const report = helpdeskComparison();
+  const cost = report.metrics.find((m) => m.metric === 'cost');
+  if (cost) Object.assign(cost.difference, { value: 76, low: 29, high: 133 });
+
+  it('says what each actual counts and gives its limit as data, in the same unit', () => {
+    const gates = evaluateCompareGates(
+      [
+        { gate: 'no_new_failures', max: 0 },
+        { gate: 'errored', max: 1 },
+        { gate: 'delta', metric: 'handoff.missed', max: 0, bound: 'point' },
+        { gate: 'delta', metric: 'pass_rate', min: -0.02, bound: 'interval' },
+        { gate: 'delta', metric: 'cost', max: 5, bound: 'point' },
+        { gate: 'better', metric: 'pass_rate', p: 0.05 },
+        { gate: 'not_worse', metric: 'pass_rate', p: 0.05 },
+      ],
+      report,
+    );
+
+    expect(gates.map((g) => [g.name, g.unit, g.limit, g.actual, g.passed])).toEqual([
+      ['no new failures', 'cases', { op: '<=', value: 0 }, 2, false],
+      ['errored (candidate)', 'cases', { op: '<=', value: 1 }, 0, true],
+      ['delta(handoff.missed)', 'rate', { op: '<=', value: 0 }, 0.153846, false],
+      ['delta(pass_rate) lower 95%', 'rate', { op: '>=', value: -0.02 }, -0.454545, false],
+      ['delta(cost)', 'total', { op: '<=', value: 5 }, 76, false],
+      ['better(pass_rate)', 'p', undefined, 0.5, false],
+      ['not_worse(pass_rate)', 'p', undefined, 0.5, true],
+    ]);
+  });
+});
