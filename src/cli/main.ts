@@ -97,7 +97,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--strict',
-      'a recognition or step rule that matches no span is an error (exit 2), not a warning',
+      'a recognition or step rule that matches no span, or an effect rule that misses a like tool or request, is an error (exit 2), not a warning',
     )
     .option('--verbose', 'list passing cases too')
     .option('--no-color', 'no colour in the console report')

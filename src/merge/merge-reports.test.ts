@@ -45,6 +45,15 @@ const RULES: readonly MatchCount[] = [
   { source: 'rule', name: 'name "delegate"', path: ['adapter', 'recognize', 0], spans: 0 },
   { source: 'shape', name: 'Baton', spans: 0 },
   { source: 'steps', name: 'customer_turns', path: ['adapter', 'steps'], spans: 0 },
+  // Effect rules and labels carry what their warnings name: a like tool, a case file and line.
+  {
+    source: 'tool',
+    name: 'issue_paymnt',
+    path: ['effects', 'tools', 0],
+    spans: 0,
+    near: 'issue_payment',
+  },
+  { source: 'label', name: 'refnud', spans: 0, file: 'cases/a.yaml', line: 4, near: 'refund' },
 ];
 const LINES: Record<string, number> = { 'adapter.recognize[0]': 7, 'adapter.steps': 9 };
 const lineOf = (path: readonly (string | number)[]) => LINES[formatPath(path)];

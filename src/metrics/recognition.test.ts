@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { MatchCount } from '../model/report.ts';
 import type { CaseRun } from './case-run.ts';
-import { runWarnings, summarizeRecognition } from './recognition.ts';
+import { RecognitionTally, runWarnings, summarizeRecognition } from './recognition.ts';
 
 function run(recognition: MatchCount[], status: CaseRun['status'] = 'pass'): CaseRun {
   return {
@@ -168,5 +168,115 @@ describe('runWarnings', () => {
     expect(codes.includes('recognize.unmatched')).toBe(total(0) === 0);
     expect(codes.includes('steps.unmatched')).toBe(total(1) === 0);
     expect(summarizeRecognition(counts.map((c) => run(c)))[0]?.spans).toBe(total(0));
+  });
+});
+
+const tool = (spans: number, near?: string): MatchCount => ({
+  source: 'tool',
+  name: 'issue_paymnt',
+  path: ['effects', 'tools', 0],
+  spans,
+  ...(near !== undefined && { near }),
+});
+const endpoint = (spans: number, near?: string): MatchCount => ({
+  source: 'endpoint',
+  name: 'refund',
+  path: ['effects', 'endpoints', 0],
+  spans,
+  ...(near !== undefined && { near }),
+});
+const label = (spans: number, line: number, near?: string): MatchCount => ({
+  source: 'label',
+  name: 'refnud',
+  spans,
+  file: `cases/c${line}.yaml`,
+  line,
+  ...(near !== undefined && { near }),
+});
+
+describe('runWarnings for effect rules and labels', () => {
+  const effectWarn = (counts: MatchCount[][], strict = false) =>
+    runWarnings({
+      file: 'suites/pay.yaml',
+      counts: summarizeRecognition(
+        counts.map((c) => run(c)),
+        (path) => (path[1] === 'tools' ? 6 : 9),
+      ),
+      notes: [],
+      expectedHandoffs: 0,
+      observedHandoffs: 0,
+      strict,
+    });
+
+  it('warns about a tool rule that matched no call in the whole run, with the like tool called', () => {
+    expect(effectWarn([[tool(0)], [tool(0, 'issue_payment')]])).toEqual([
+      {
+        code: 'effects.unmatched',
+        severity: 'warning',
+        file: 'suites/pay.yaml',
+        line: 6,
+        message:
+          'rule effects.tools[0] (tool issue_paymnt) matched no tool call in any of the 2 cases judged, while issue_payment was called',
+        fix: 'did you mean issue_payment?',
+      },
+    ]);
+    expect(effectWarn([[tool(0, 'issue_payment')], [tool(1)]])).toEqual([]);
+  });
+
+  it('warns about an endpoint that answered no request, naming a request that missed it', () => {
+    const [w] = effectWarn([[endpoint(0, 'POST https://payments.test/refund')]]);
+
+    expect(w).toEqual({
+      code: 'effects.unmatched',
+      severity: 'warning',
+      file: 'suites/pay.yaml',
+      line: 9,
+      message:
+        'endpoint effects.endpoints[0] (refund) answered no request in the one case judged, while POST https://payments.test/refund reached no endpoint (404)',
+      fix: 'compare the endpoint’s method and url with POST https://payments.test/refund',
+    });
+    expect(effectWarn([[endpoint(2)]])).toEqual([]);
+  });
+
+  it('makes an unmatched rule an error under strict only when the run showed a like name', () => {
+    expect(effectWarn([[tool(0, 'issue_payment')]], true).map((w) => w.severity)).toEqual([
+      'error',
+    ]);
+    expect(effectWarn([[tool(0), endpoint(0)]], true).map((w) => w.severity)).toEqual([
+      'warning',
+      'warning',
+    ]);
+  });
+
+  it('warns, at the first case that labels it, about an effect no rule produces and no labelling case had', () => {
+    // Case 1 finishes first, case 0 is first in the run: the warning points at case 0's label.
+    const counts = new RecognitionTally((path) => path.length);
+    counts.add(run([label(0, 21, 'refund')]), 1);
+    counts.add(run([label(0, 11)]), 0);
+
+    const warnings = runWarnings({
+      file: 'suites/pay.yaml',
+      counts: counts.counts(),
+      notes: [],
+      expectedHandoffs: 0,
+      observedHandoffs: 0,
+      strict: true,
+    });
+
+    expect(warnings).toEqual([
+      {
+        code: 'effects.undeclared',
+        severity: 'warning',
+        file: 'cases/c11.yaml',
+        line: 11,
+        message:
+          'no rule of the suite produces effect refnud, and no case that labels it had one: it must come from the implementation’s own spans (emitEffect)',
+        fix: 'did you mean refund? Otherwise declare it in the suite’s effects: (tools or endpoints)',
+      },
+    ]);
+  });
+
+  it('says nothing about a label whose effect some labelling case had', () => {
+    expect(effectWarn([[label(0, 11)], [label(1, 12)]])).toEqual([]);
   });
 });

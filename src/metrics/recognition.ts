@@ -1,13 +1,15 @@
 import { type DataPath, formatPath } from '../model/data-path.ts';
 import type { CaseNote, MatchCount, RecognitionCount, RunWarning } from '../model/report.ts';
 import type { CaseRun } from './case-run.ts';
+import { effectWarning } from './effect-warnings.ts';
 
 /** Finds the line a path of the suite file is written on. */
 export type LineOf = (path: DataPath) => number | undefined;
 
 type Counting = { -readonly [K in keyof Omit<RecognitionCount, 'of'>]: RecognitionCount[K] };
 
-type Entry = { count: Counting; place: number; at: number };
+/** `nearAt`: the place of the case `near` came from (the first case that showed one wins). */
+type Entry = { count: Counting; place: number; at: number; nearAt: number };
 
 function keyOf(m: MatchCount): string {
   return `${m.source}\n${m.name}\n${m.path ? formatPath(m.path) : ''}`;
@@ -55,19 +57,28 @@ export class RecognitionTally {
         if (place < seen.place) {
           seen.place = place;
           seen.at = at;
+          // A label is shown where the first case labels it.
+          if (m.line !== undefined) seen.count.line = m.line;
+          if (m.file !== undefined) seen.count.file = m.file;
+        }
+        if (m.near !== undefined && place < seen.nearAt) {
+          seen.count.near = m.near;
+          seen.nearAt = place;
         }
         continue;
       }
-      const line = m.path && this.lineOf?.(m.path);
+      const line = m.line ?? (m.path && this.lineOf?.(m.path));
       const count: Counting = {
         source: m.source,
         name: m.name,
         ...(m.path && { path: formatPath(m.path) }),
+        ...(m.file !== undefined && { file: m.file }),
         ...(line !== undefined && { line }),
         spans: m.spans,
         cases: hit,
+        ...(m.near !== undefined && { near: m.near }),
       };
-      const entry = { count, place, at };
+      const entry = { count, place, at, nearAt: m.near === undefined ? Infinity : place };
       this.byKey.set(keyOf(m), entry);
       if (!m.path) {
         let byName = this.unplaced.get(m.source);
@@ -104,8 +115,9 @@ export interface WarningInput {
 
 /**
  * Warnings about the run itself: a suite rule, a preset or the step rule that matched no span
- * in any case (errors under strict), labels cut to a short trace, and a run in which no span at
- * all was recognised as a handoff while the labels expect some.
+ * in any case (errors under strict), an effect rule or an undeclared effect label that matched
+ * nothing (see `effectWarning`), labels cut to a short trace, and a run in which no span at all
+ * was recognised as a handoff while the labels expect some.
  */
 export function runWarnings(input: WarningInput): RunWarning[] {
   const severity = input.strict ? 'error' : 'warning';
@@ -121,6 +133,8 @@ export function runWarnings(input: WarningInput): RunWarning[] {
     if (c.source === 'steps' && c.path !== undefined && c.spans === 0 && c.of > 0) {
       warnings.push({ code: 'steps.unmatched', severity, ...at(c), ...unmatchedSteps(c) });
     }
+    const effect = effectWarning(c, input.file, input.strict);
+    if (effect) warnings.push(effect);
   }
   for (const group of presetGroups(input.counts)) {
     if (group.every((c) => c.spans === 0) && (group[0]?.of ?? 0) > 0) {

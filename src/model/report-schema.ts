@@ -74,6 +74,8 @@ const Repeat = z.object({
 
 const Counts = z.partialRecord(Code, z.number().int().min(0));
 
+const RecognitionSource = z.enum(['rule', 'preset', 'shape', 'steps', 'tool', 'endpoint', 'label']);
+
 const RunMeasure = z.object({
   status: Status,
   failed: z.array(Code).describe('Codes of the findings that did not pass, in order.'),
@@ -84,10 +86,13 @@ const RunMeasure = z.object({
   recognition: z
     .array(
       z.object({
-        source: z.enum(['rule', 'preset', 'shape', 'steps']),
+        source: RecognitionSource,
         name: z.string(),
         path: z.array(z.union([z.string(), z.number()])).optional(),
         spans: z.number().int().min(0),
+        file: z.string().optional(),
+        line: z.number().int().min(1).optional(),
+        near: z.string().optional(),
       }),
     )
     .optional()
@@ -313,17 +318,29 @@ export const RunReportSchema = z.object({
   recognition: z
     .array(
       z.object({
-        source: z.enum(['rule', 'preset', 'shape', 'steps']),
+        source: RecognitionSource,
         name: z.string(),
         path: z.string().optional(),
+        file: z
+          .string()
+          .optional()
+          .describe('The case file an effect label is written in; absent: the suite file.'),
         line: z.number().int().min(1).optional(),
         spans: z.number().int().min(0),
         cases: z.number().int().min(0),
         of: z.number().int().min(0),
+        near: z
+          .string()
+          .optional()
+          .describe(
+            'For an effect rule or label that matched nothing: a like name the run showed.',
+          ),
       }),
     )
     .optional()
-    .describe('Spans each recognition rule, preset rule, span shape and step rule matched.'),
+    .describe(
+      'Spans each recognition rule, preset rule, span shape and step rule matched; tool calls and requests each effect rule matched; effects seen for labels no rule names.',
+    ),
   warnings: z
     .array(
       z.object({
@@ -337,7 +354,9 @@ export const RunReportSchema = z.object({
       }),
     )
     .optional()
-    .describe('Rules that matched no span (errors under --strict), labels cut to a short trace.'),
+    .describe(
+      'Rules that matched no span (errors under --strict), effect rules and labels that matched nothing, labels cut to a short trace.',
+    ),
   interrupted: z
     .object({
       signal: z.string(),

@@ -224,20 +224,30 @@ export interface RunSummary {
 /**
  * How many spans one recognition rule, one rule of a preset, a built-in span shape or the step
  * rule matched in the run (first repeat of each case): a rule that matched none explains a wall
- * of `handoff.missed`.
+ * of `handoff.missed`. Effect rules are counted alike: the tool calls an `effects.tools` rule
+ * made effects, the requests an endpoint answered, and what a case's effect label found when no
+ * rule of the suite names its effect.
  */
 export interface RecognitionCount {
-  /** rule: a suite `recognize:` rule; preset: a rule of a shipped preset; shape: a span shape Baton knows; steps: the step rule. */
-  readonly source: 'rule' | 'preset' | 'shape' | 'steps';
-  /** `name "Delegate work to coworker"`, `crewai: Ask question to coworker`, `OpenInference`, `customer_turns`. */
+  /**
+   * rule: a suite `recognize:` rule; preset: a rule of a shipped preset; shape: a span shape Baton
+   * knows; steps: the step rule; tool: an `effects.tools` rule; endpoint: an `effects.endpoints`
+   * entry; label: an effect labelled in a case that no rule of the suite names.
+   */
+  readonly source: 'rule' | 'preset' | 'shape' | 'steps' | 'tool' | 'endpoint' | 'label';
+  /** `name "Delegate work to coworker"`, `crewai: Ask question to coworker`, `OpenInference`, `customer_turns`, `issue_refund`. */
   readonly name: string;
   /** Where the suite sets it, e.g. `adapter.recognize[0]`. */
   readonly path?: string;
+  /** The case file a label is written in (`line` is then in it); absent: the suite file. */
+  readonly file?: string;
   readonly line?: number;
   readonly spans: number;
   /** Cases in which it matched at least one span, of `of` cases that reported counts. */
   readonly cases: number;
   readonly of: number;
+  /** An effect rule or label that matched nothing: a like name the run showed (did you mean). */
+  readonly near?: string;
 }
 
 /** Spans one rule or shape matched in one case run; the runner sums them into RecognitionCount. */
@@ -247,6 +257,11 @@ export interface MatchCount {
   /** Where the suite sets it, as a path into the suite file. */
   readonly path?: DataPath;
   readonly spans: number;
+  /** A label's case file and line (a rule's line is looked up in the suite file). */
+  readonly file?: string;
+  readonly line?: number;
+  /** When nothing matched: a like name the case showed (a tool called, a request, an effect). */
+  readonly near?: string;
 }
 
 /** A note about one case run (a label cut to a short trace) that becomes a run warning. */
@@ -263,6 +278,8 @@ export const RUN_WARNING_CODES = [
   'window.past_end',
   'handoffs.unrecognized',
   'traces.unreadable',
+  'effects.unmatched',
+  'effects.undeclared',
 ] as const;
 export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
 

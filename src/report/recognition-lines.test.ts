@@ -88,6 +88,34 @@ describe('recognition counts and run warnings in the reports', () => {
     expect(md).not.toContain('OpenTelemetry GenAI');
   });
 
+  it('console: effect rules are rows of the table but no reason to show it; labels never rows', () => {
+    const tool: RecognitionCount = {
+      source: 'tool',
+      name: 'issue_payment',
+      path: 'effects.tools[0]',
+      line: 6,
+      spans: 2,
+      cases: 2,
+      of: 8,
+    };
+    const label: RecognitionCount = {
+      source: 'label',
+      name: 'refnud',
+      file: 'cases/c.yaml',
+      line: 11,
+      spans: 0,
+      cases: 0,
+      of: 8,
+    };
+    const effectsOnly = { ...passingRun(), recognition: [tool, label] };
+    const withRules = { ...passingRun(), recognition: [...counts, tool, label] };
+
+    expect(renderConsole(effectsOnly, { color: false })).not.toContain('Recognised');
+    const out = renderConsole(withRules, { color: false });
+    expect(out).toMatch(/^tool issue_payment\s+effects\.tools\[0\] \(line 6\)\s+2\s+2\/8$/m);
+    expect(out).not.toContain('refnud');
+  });
+
   it('adds nothing to a report without them', () => {
     expect(renderMarkdown(passingRun())).not.toContain('Recognised');
     expect(renderConsole(passingRun(), { color: false })).not.toContain('WARNING');

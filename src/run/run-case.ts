@@ -4,6 +4,8 @@ import type { Capture } from '../capture/capture.ts';
 import { analyseHandoffs } from '../checks/handoff-analysis.ts';
 import { countOpportunities, type EnabledCheck, runChecks } from '../checks/registry.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
+import { effectMatches } from '../metrics/effect-matches.ts';
+import type { EffectRules } from '../metrics/effect-rules.ts';
 import { targetPairs } from '../metrics/targets.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
@@ -29,6 +31,8 @@ export interface CaseRunOptions {
   readonly recognizers?: readonly Recognizer[];
   /** Tool calls that are effects (the suite's `effects.tools`). */
   readonly toolEffects?: readonly ToolEffectRule[];
+  /** The suite's effect rules, counted per case so a rule or label that matches nothing warns. */
+  readonly effectRules?: EffectRules;
   /** Where errors that escape the implementation are collected (the CLI listens for them). */
   readonly strays?: StrayErrors;
 }
@@ -120,7 +124,9 @@ export async function runCaseOnce(
     timeline: timeline.events,
   };
   if (extra?.permutationSeed !== undefined) run.permutationSeed = extra.permutationSeed;
-  run.recognition = extra?.recognition ?? shapeCounts(recognizers, counted.matched);
+  const recognition = extra?.recognition ?? shapeCounts(recognizers, counted.matched);
+  const effects = o.effectRules && effectMatches(timeline.events, testCase, o.effectRules);
+  run.recognition = effects?.length ? [...recognition, ...effects] : recognition;
   if (extra?.notes?.length) run.notes = extra.notes;
   if (extra?.steps?.length) run.steps = extra.steps;
   return run;

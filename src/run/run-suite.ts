@@ -7,6 +7,7 @@ import type { Contract } from '../contracts/types.ts';
 import { collectGarbage, LARGE_RUN } from '../io/collect-garbage.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
+import { effectRulesOf } from '../metrics/effect-rules.ts';
 import { type LineOf, RecognitionTally, runWarnings } from '../metrics/recognition.ts';
 import type { Case } from '../model/labelled-case.ts';
 import {
@@ -106,6 +107,7 @@ export async function runSuiteInto<L extends CaseList>(
     timeoutMs: config.timeout_ms,
     ...(plan.strays && { strays: plan.strays }),
     toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
+    effectRules: effectRulesOf(config, plan.adapter.toolEffects),
   };
   // Nothing the implementation put in a payload or an error may carry a secret into a report.
   // A case's tally holds only finding codes and counts: nothing of the implementation's.

@@ -116,5 +116,35 @@ describe('effects.tools through the runner', () => {
     });
 
     expect(failing(report)).toEqual(['no-rule effect.missing']);
+    expect(report.warnings?.map((w) => [w.code, w.message])).toEqual([
+      [
+        'effects.undeclared',
+        'no rule of the suite produces effect refund, and no case that labels it had one: it must come from the implementation’s own spans (emitEffect)',
+      ],
+    ]);
+  });
+
+  it('warns about a rule whose tool no case called, naming the like tool that was', async () => {
+    const config = suite({ tools: [{ tool: 'issue_refnd', effect: 'refund' }] });
+
+    const report = await runSuite({
+      suite: { name: 'unit', file: 'unit.yaml', config, lineOf: () => 5 },
+      cases: [refundCase('typo', 'refunds')],
+      adapter: serviceAdapter('issue_refund'),
+      capture,
+    });
+
+    expect(failing(report)).toEqual(['typo effect.missing']);
+    expect(report.warnings).toEqual([
+      {
+        code: 'effects.unmatched',
+        severity: 'warning',
+        file: 'unit.yaml',
+        line: 5,
+        message:
+          'rule effects.tools[0] (tool issue_refnd) matched no tool call in the one case judged, while issue_refund was called',
+        fix: 'did you mean issue_refund?',
+      },
+    ]);
   });
 });
