@@ -1,7 +1,10 @@
 import type { ClaimEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
 
-/** Why a tenure began: the case started, a handoff, a granted claim, a release, a lapsed lease. */
-export type TenureCause = 'entry' | 'handoff' | 'claim' | 'release' | 'expiry';
+/**
+ * Why a tenure began: the case started, a handoff, a call-like handoff's return, a granted claim,
+ * a release, a lapsed lease.
+ */
+export type TenureCause = 'entry' | 'handoff' | 'return' | 'claim' | 'release' | 'expiry';
 
 /** Who held the work from `start` to `end` (`owner` absent: nobody did). */
 export interface Tenure {
@@ -22,7 +25,8 @@ type Open = Omit<Tenure, 'end'> & { readonly lease?: ClaimEvent };
 
 /**
  * Who owns the work when, from the events alone: the entry agent (the first agent turn or handoff
- * sender) from the start; a handoff passes it to the receiver; a granted claim makes the claimant
+ * sender) from the start; a handoff passes it to the receiver, and a return from the holder of a
+ * call-like handoff (a person's decision came back) back to its sender; a granted claim makes the claimant
  * owner until its release or its lease's expiry. Claims and releases on other work are ignored
  * when `work` is given; handoffs move every piece of work. Pure.
  */
@@ -53,7 +57,9 @@ export function ownershipTimeline(timeline: Timeline, work?: string): Tenure[] {
     const mine = work === undefined || !('work' in e) || e.work === work;
     const base = { start: e.at, step: e.step, spanId: e.spanId };
     if (e.kind === 'handoff') begin({ ...base, owner: e.to, cause: 'handoff' });
-    else if (e.kind === 'claim' && e.granted && mine) {
+    else if (e.kind === 'return' && open?.owner === e.by) {
+      begin({ ...base, owner: e.to, cause: 'return' });
+    } else if (e.kind === 'claim' && e.granted && mine) {
       begin({ ...base, owner: e.agent, cause: 'claim', lease: e });
     } else if (e.kind === 'release' && mine && open?.owner === e.agent) {
       begin({ ...base, cause: 'release', from: e.agent });

@@ -12,7 +12,7 @@ import { asksSomething } from '../../model/asking.ts';
 import { acceptAttributes, emitQuestion, handoffAttributes } from '../../public/conventions.ts';
 import type { NodeRun, ToolRun } from './run-observer.ts';
 import { isTransferTool } from './transfer-calls.ts';
-import type { Observation, Transfer } from './update-mapper.ts';
+import type { CameBack, Observation, Transfer } from './update-mapper.ts';
 
 const ACCEPT_AFTER_MS = 0.01;
 
@@ -93,6 +93,19 @@ export function emitToolRuns(tools: readonly ToolRun[], tracer: Tracer): void {
       span.setStatus({ code: SpanStatusCode.ERROR, message: `${t.name} failed` });
     span.end(Math.max(t.end ?? preciseNow(), t.start));
   }
+}
+
+/**
+ * The return of a call-like handoff: the transfer tool that waited for a person's decision
+ * returned at `at`, handing the work back to its agent (Baton's `return` span).
+ */
+export function emitReturn(back: CameBack, at: number, tracer: Tracer): void {
+  const attributes: Attributes = {
+    [ATTR.event]: EVENT.return,
+    [ATTR.returnBy]: back.by,
+    [ATTR.returnTo]: back.to,
+  };
+  timed(tracer, `return ${back.by} -> ${back.to}`, attributes, at, context.active());
 }
 
 function transferAttributes(t: Transfer): Attributes {

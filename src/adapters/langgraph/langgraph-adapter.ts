@@ -5,11 +5,18 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import type { AppModule } from '../app-import.ts';
 import { caseBasics } from '../case-basics.ts';
-import { emitObservations, emitReply, emitToolRuns, lastReply } from './emit-observations.ts';
+import {
+  emitObservations,
+  emitReply,
+  emitReturn,
+  emitToolRuns,
+  lastReply,
+} from './emit-observations.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
 import { agentOfRun, RunObserver } from './run-observer.ts';
 import type { LangGraphRuntime } from './runtime.ts';
+import { isTransferTool } from './transfer-calls.ts';
 import { createUpdateMapper, type UpdateMapper } from './update-mapper.ts';
 
 export interface LangGraphAdapterConfig {
@@ -157,10 +164,37 @@ export async function runTurn(
       emitObservations(observations, ctx.tracer, timing);
       reply = lastReply(observations, reply);
     }
+    if (observer) emitInterrupted(mapper, ctx, observer);
     emitReply(reply, ctx.tracer);
   } finally {
-    if (observer) emitToolRuns(observer.tools, ctx.tracer);
+    if (observer) {
+      emitToolRuns(observer.tools, ctx.tracer);
+      for (const t of observer.tools) {
+        if (t.outcome !== 'ok' || t.end === undefined || !isTransferTool(t.name)) continue;
+        const back = mapper.cameBack(t.callId);
+        if (back) emitReturn(back, t.end, ctx.tracer);
+      }
+    }
   }
+}
+
+/**
+ * A transfer tool that waits in `interrupt()` (a person approves the refund) ends the turn before
+ * its node sends an update: the handoff, the agent's turn and its taking the work happened in this
+ * turn, at the times the observer saw, not when the graph resumes.
+ */
+function emitInterrupted(
+  mapper: UpdateMapper,
+  ctx: Pick<CaseContext, 'tracer'>,
+  observer: RunObserver,
+) {
+  const late = mapper.interruptedTransfers(observer.tools.filter((t) => isTransferTool(t.name)));
+  if (late.length === 0) return;
+  const nodes = late.flatMap((o) => (o.kind === 'node' ? [o.node] : []));
+  emitObservations(late, ctx.tracer, {
+    runs: observer.untakenRuns(nodes),
+    toolCall: (id) => observer.toolCall(id),
+  });
 }
 
 async function loadRuntime(app: AppModule): Promise<Runtime> {

@@ -117,6 +117,18 @@ export class RunObserver {
     return out;
   }
 
+  /** The oldest run of each of these nodes whose update never came (an interrupted node). */
+  untakenRuns(nodes: readonly string[]): Map<string, NodeRun> {
+    const out = new Map<string, NodeRun>();
+    for (const node of nodes) {
+      const run = this.#nodes.find((r) => r.node === node && !this.#taken.has(r));
+      if (!run || out.has(node)) continue;
+      this.#taken.add(run);
+      out.set(node, run);
+    }
+    return out;
+  }
+
   /** The tool run of a model's tool call, by its call id. */
   toolCall(callId: string): ToolRun | undefined {
     return this.tools.find((t) => t.callId === callId);

@@ -42,9 +42,35 @@ export interface Roster {
   readonly persons: readonly string[];
 }
 
+/** A transfer tool run a turn saw start, by its model's call id (see RunObserver). */
+export interface TransferRun {
+  readonly name: string;
+  /** The arguments as the tool received them (JSON text for structured tools). */
+  readonly input: string;
+  readonly callId: string | undefined;
+  /** The agent whose node ran it. */
+  readonly agent: string | undefined;
+}
+
+/** A call-like handoff that came back: the transfer tool of `callId` returned. */
+export interface CameBack {
+  readonly by: string;
+  readonly to: string;
+  readonly callId: string;
+}
+
 /** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
 export interface UpdateMapper {
   consume(chunk: unknown): Observation[];
+  /**
+   * After a turn that ended in an interrupt: the transfer calls whose node never sent its update
+   * (its transfer tool waits in `interrupt()`, for a person's decision). Each is a handoff of this
+   * turn from the tool's agent, who took its work in this turn too; its update, when the graph
+   * resumes, does not hand off again.
+   */
+  interruptedTransfers(runs: readonly TransferRun[]): Observation[];
+  /** The call-like handoff a transfer tool run that returned ends, once; undefined otherwise. */
+  cameBack(callId: string | undefined): CameBack | undefined;
   /** True after an `__interrupt__` chunk, until a node runs again. */
   readonly interrupted: boolean;
   /** The agent or person holding the work: the last to run or to be handed it. */
@@ -158,6 +184,44 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     };
   }
 
+  // Handoffs whose transfer tool waits for a person: the tool's return brings the work back.
+  const waiting = new Map<string, { by: string; to: string }>();
+
+  function interruptedTransfers(runs: readonly TransferRun[]): Observation[] {
+    if (!state.interrupted) return [];
+    const out: Observation[] = [];
+    for (const run of runs) {
+      const target = transferTarget(run.name, known);
+      if (target === undefined || run.callId === undefined || seen.has(run.callId)) continue;
+      seen.add(run.callId);
+      const from = run.agent ?? state.current;
+      if (from === undefined) continue;
+      const acceptedFrom = pending?.to === from ? pending.from : undefined;
+      const reason = target.back ? HAND_BACK : undefined;
+      const found = transfer(from, target.to, argsOf(run.input), 'tool_call', reason);
+      pending = { from, to: target.to };
+      state.current = target.to;
+      waiting.set(run.callId, { by: target.to, to: from });
+      out.push({
+        kind: 'node',
+        node: from,
+        role: roleOf(from),
+        ...(acceptedFrom !== undefined && { acceptedFrom }),
+        transfers: [{ ...found, callId: run.callId }],
+      });
+    }
+    return out;
+  }
+
+  function cameBack(callId: string | undefined): CameBack | undefined {
+    const open = callId === undefined ? undefined : waiting.get(callId);
+    if (open === undefined || callId === undefined) return undefined;
+    waiting.delete(callId);
+    if (pending?.to === open.by) pending = undefined;
+    state.current = open.to;
+    return { ...open, callId };
+  }
+
   const consume = (chunk: unknown): Observation[] => {
     if (!isRecord(chunk)) return [];
     const out: Observation[] = [];
@@ -172,7 +236,17 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     }
     return out;
   };
-  return new Mapper(consume, state);
+  return new Mapper({ consume, interruptedTransfers, cameBack }, state);
+}
+
+/** A transfer tool's arguments as an object (structured tools receive JSON text). */
+function argsOf(input: string): Readonly<Record<string, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse(input);
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
 }
 
 interface MapperState {
@@ -182,10 +256,18 @@ interface MapperState {
 
 /** A class, not an object literal with getters (test/style/no-literal-accessors.test.ts). */
 class Mapper implements UpdateMapper {
+  readonly consume: UpdateMapper['consume'];
+  readonly interruptedTransfers: UpdateMapper['interruptedTransfers'];
+  readonly cameBack: UpdateMapper['cameBack'];
+
   constructor(
-    readonly consume: (chunk: unknown) => Observation[],
+    methods: Pick<UpdateMapper, 'consume' | 'interruptedTransfers' | 'cameBack'>,
     private readonly state: Readonly<MapperState>,
-  ) {}
+  ) {
+    this.consume = methods.consume;
+    this.interruptedTransfers = methods.interruptedTransfers;
+    this.cameBack = methods.cameBack;
+  }
 
   get interrupted(): boolean {
     return this.state.interrupted;

@@ -17,8 +17,9 @@ type LetGo = { readonly spanId: string } & (
  * effect.before_ack: an agent committed an effect after work was handed to it and before it
  * accepted (only agents that ever accept are judged; a repeat delivery to an agent that already
  * holds the work opens no new wait). effect.after_release: an agent committed an effect after
- * handing the work on (until it is handed back, its handoff is rejected, or it claims again) or
- * after releasing its claim; an effect inside the handoff's own span is part of the handoff.
+ * handing the work on (until it is handed back or returned, its handoff is rejected, or it claims
+ * again) or after releasing its claim; an effect inside the handoff's own span is part of the
+ * handoff.
  */
 export const effectTiming = defineCheck<Record<string, never>>({
   name: 'effect-timing',
@@ -64,6 +65,10 @@ export const effectTiming = defineCheck<Record<string, never>>({
         const sender = e.from ?? lastSender.get(e.by);
         const gone = sender === undefined ? undefined : letGo.get(sender);
         if (sender !== undefined && gone && 'to' in gone && gone.to === e.by) letGo.delete(sender);
+      } else if (e.kind === 'return') {
+        // A call-like handoff came back (a person decided): the work is its sender's again.
+        const gone = letGo.get(e.to);
+        if (gone && 'to' in gone && gone.to === e.by) letGo.delete(e.to);
       } else if (e.kind === 'claim' && e.granted) {
         letGo.delete(e.agent);
       } else if (e.kind === 'release' && !letGo.has(e.agent)) {

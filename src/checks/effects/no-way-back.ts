@@ -36,10 +36,11 @@ function decisionsOf(timeline: Timeline): PersonDecision[] {
   return [...byStep.values()];
 }
 
-/** A handoff, a granted claim or a committed effect: the work went somewhere. */
+/** A handoff or a return, a granted claim or a committed effect: the work went somewhere. */
 function movesOn(e: TimelineEvent): boolean {
   return (
     e.kind === 'handoff' ||
+    e.kind === 'return' ||
     (e.kind === 'claim' && e.granted) ||
     (e.kind === 'effect' && e.outcome === 'committed')
   );
@@ -47,8 +48,8 @@ function movesOn(e: TimelineEvent): boolean {
 
 /**
  * ownership.no_way_back: a person decided on work they held, and afterwards the work never moved
- * on — no handoff (from the person or anyone), no granted claim, no committed effect. A handoff
- * from that person in the same step counts even when its span started before the decision's.
+ * on — no handoff or return (from the person or anyone), no granted claim, no committed effect. A
+ * handoff from that person in the same step counts even when its span started before the decision's.
  */
 export const noWayBack = defineCheck<Record<string, never>>({
   name: 'no-way-back',
