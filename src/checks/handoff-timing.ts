@@ -35,14 +35,14 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
     };
   },
   run(timeline, labels, options) {
-    const { matching, bounces } = analyseHandoffs(timeline, labels);
+    const { matching, bounces, answers } = analyseHandoffs(timeline, labels);
     const bounced =
       options.bouncesAsUnneeded || bounces.length === 0
         ? NO_BOUNCES
         : new Set(bounces.map((b) => b.observedIndex));
     const findings = matching.matches.map(matchFinding);
     for (const { observed: o, observedIndex } of matching.unmatched) {
-      if (bounced.has(observedIndex)) continue;
+      if (bounced.has(observedIndex) || answers.has(observedIndex)) continue;
       findings.push({
         check: 'handoff-timing',
         code: 'handoff.unneeded',

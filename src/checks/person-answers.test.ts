@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { decision, handoff, personStep, timeline, turn } from './effects/effect-fixtures.ts';
+import { enabledChecks, runChecks } from './registry.ts';
+import { expect_, labels } from './timeline-fixtures.ts';
+
+const failures = (...events: Parameters<typeof timeline>) =>
+  runChecks(
+    enabledChecks({}),
+    timeline(...events),
+    labels([expect_('triage', 'refunds', 0), expect_('refunds', 'supervisor', 0)]),
+  )
+    .filter((f) => f.outcome !== 'pass')
+    .map((f) => `${f.code}@${f.step}`);
+
+const escalated = () => [
+  turn('triage', 0),
+  handoff('triage', 'refunds', 0),
+  turn('refunds', 0),
+  handoff('refunds', 'supervisor', 0),
+];
+
+describe("a person's answer coming back", () => {
+  it('is neither bounced nor unneeded when the person decided before handing the work back', () => {
+    expect(
+      failures(
+        ...escalated(),
+        personStep(1),
+        decision('supervisor', 'approve', 1),
+        handoff('supervisor', 'refunds', 1),
+        turn('refunds', 1),
+      ),
+    ).toEqual([]);
+  });
+
+  it('counts a person step of the case as the decision', () => {
+    expect(failures(...escalated(), personStep(1), handoff('supervisor', 'refunds', 1))).toEqual(
+      [],
+    );
+  });
+
+  it('is still a bounce when the person sends the work straight back without deciding', () => {
+    expect(failures(...escalated(), handoff('supervisor', 'refunds', 0))).toEqual([
+      'handoff.bounced@0',
+    ]);
+  });
+
+  it('is unneeded when the person passes the work to someone else', () => {
+    expect(failures(...escalated(), personStep(1), handoff('supervisor', 'billing', 1))).toEqual([
+      'handoff.unneeded@1',
+    ]);
+  });
+
+  it('is not a person answering when the one handing back is an agent', () => {
+    expect(
+      failures(
+        turn('triage', 0),
+        handoff('triage', 'refunds', 0),
+        turn('refunds', 0),
+        handoff('refunds', 'supervisor', 0),
+        turn('supervisor', 1),
+        personStep(1),
+        handoff('supervisor', 'refunds', 1),
+      ),
+    ).toContain('handoff.bounced@1');
+  });
+});
