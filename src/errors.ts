@@ -15,6 +15,32 @@ export type BatonErrorCode =
   | 'report.merge'
   | 'usage';
 
+/**
+ * Why one case run broke without a verdict (our side or the adapter's, never a `fail`): the
+ * runner reports the case as `error` with this code and message and runs the other cases.
+ */
+export type RunErrorCode =
+  | 'adapter.timeout'
+  | 'adapter.threw'
+  | 'adapter.unhandled'
+  | 'adapter.exit'
+  | 'adapter.crashed'
+  | 'adapter.request'
+  | 'adapter.service_exit';
+
+export interface RunError {
+  readonly code: RunErrorCode;
+  readonly message: string;
+}
+
+/** Thrown by an adapter whose error already says, for the report, how the case run broke. */
+export class CaseRunError extends Error {
+  override readonly name = 'CaseRunError';
+  constructor(readonly runError: RunError) {
+    super(runError.message);
+  }
+}
+
 /** Where in a file a problem is (1-based line and column). */
 export interface FilePosition {
   readonly file: string;

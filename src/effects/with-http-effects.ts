@@ -12,7 +12,10 @@ export type { HttpEffectsOptions } from './run-ledger.ts';
 export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Adapter {
   let ledger: RunLedger | undefined;
   const wrapped: Adapter = {
-    name: inner.name,
+    // Read when asked: an adapter may name itself better once set up (the HTTP adapter's URL).
+    get name() {
+      return inner.name;
+    },
     ...(inner.toolEffects && { toolEffects: inner.toolEffects }),
     // msw starts first: a client that captures `fetch` when the implementation is built (the
     // OpenAI SDK does) must capture the intercepted one.
@@ -44,6 +47,7 @@ export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Ad
     ledger = undefined;
     await current?.stop();
   }
+  if (inner.reserve) wrapped.reserve = inner.reserve.bind(inner);
   if (inner.receiver) wrapped.receiver = inner.receiver.bind(inner);
   if (inner.negotiator) wrapped.negotiator = inner.negotiator.bind(inner);
   return wrapped;

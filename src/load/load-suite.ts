@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type Suite, SuiteInput } from '../model/suite.ts';
 import { readUserFile } from './files.ts';
+import { httpPlaceholderProblems } from './http-placeholder-problems.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
 import { isolationProblems } from './isolation-problems.ts';
 import type { LoadResult } from './load-result.ts';
@@ -41,6 +42,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     ...isolationProblems(parsed.data, source),
     ...redactionProblems(parsed.data, source),
     ...variantProblems(parsed.data, source),
+    ...httpPlaceholderProblems(parsed.data, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   const lineOf = (path: readonly (string | number)[]) => source.locate(path).line;

@@ -1,26 +1,12 @@
 import { withMessage } from '../checks/describe-finding.ts';
+import { CaseRunError, type RunError } from '../errors.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { describeThrown } from '../thrown.ts';
 import { StrayErrorsSeen } from './stray-errors.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
-export interface RunError {
-  readonly code:
-    | 'adapter.timeout'
-    | 'adapter.threw'
-    | 'adapter.unhandled'
-    | 'adapter.exit'
-    | 'adapter.crashed';
-  readonly message: string;
-}
-
-/** An error that already says, for the report, how the case run broke (an isolate's fault). */
-export class CaseRunError extends Error {
-  override readonly name = 'CaseRunError';
-  constructor(readonly runError: RunError) {
-    super(runError.message);
-  }
-}
+// Defined beside BatonError so adapters can throw them without importing the runner.
+export { CaseRunError, type RunError } from '../errors.ts';
 
 /** Turns whatever an adapter threw into a short, stack-free description. */
 export function describeRunError(error: unknown): RunError {

@@ -194,9 +194,10 @@ describe('createHttpAdapter', () => {
     );
 
     expect(result.status).toBe('error');
-    expect(result.error?.message).toBe(
-      `the adapter threw HttpStepError: step 0: POST ${url} answered 500 Internal Server Error: {"error":"desk down"}`,
-    );
+    expect(result.error).toEqual({
+      code: 'adapter.request',
+      message: `step 0: POST ${url} answered 500 Internal Server Error: {"error":"desk down"}`,
+    });
   });
 
   it('makes an unreachable service a case error', async () => {
@@ -209,9 +210,10 @@ describe('createHttpAdapter', () => {
 
     const result = await run(adapter).finally(() => adapter.teardown?.());
 
-    expect(result.error?.message).toBe(
-      `the adapter threw HttpStepError: step 0: POST http://127.0.0.1:${closed}/turn failed: connection refused (is the service running?)`,
-    );
+    expect(result.error).toEqual({
+      code: 'adapter.request',
+      message: `step 0: POST http://127.0.0.1:${closed}/turn failed: connection refused (is the service running?)`,
+    });
   });
 
   it('refuses placeholders where Baton does not fill them, and {{port}} without a service to start', () => {
@@ -220,7 +222,7 @@ describe('createHttpAdapter', () => {
     const port = () => createHttpAdapter(http({ url: 'http://127.0.0.1:{{port}}/turn' }), SUITE);
 
     expect(command).toThrow(
-      'Failed to read adapter.start.command or cwd in suites/unit-http.yaml: unknown placeholder {{otlp.endpoint}}. Write them out.',
+      'Failed to read adapter.start.command in suites/unit-http.yaml: unknown placeholder {{otlp.endpoint}}. Write the value out.',
     );
     expect(port).toThrow(
       "Failed to read adapter.url in suites/unit-http.yaml: {{port}} is the port Baton picks for a service it starts, and there is no adapter.start. Write the service's port, or add adapter.start.",
@@ -232,7 +234,7 @@ describe('createHttpAdapter', () => {
 
     expect(make).toThrow(BatonError);
     expect(make).toThrow(
-      'Failed to read adapter.body in suites/unit-http.yaml: unknown placeholder {{case.name}}. Use {{port}}, {{otlp.endpoint}}, {{otlp.traces_endpoint}}, {{case.id}}, {{case.entry}}, {{case.repeat}}, {{run.id}}, {{step.index}}, {{step.kind}}, {{step.text}}, {{step}}.',
+      'Failed to read adapter.body.id in suites/unit-http.yaml: unknown placeholder {{case.name}}. Use {{port}}, {{otlp.endpoint}}, {{otlp.traces_endpoint}}, {{case.id}}, {{case.entry}}, {{case.repeat}}, {{run.id}}, {{step.index}}, {{step.kind}}, {{step.text}}, {{step}}.',
     );
   });
 });

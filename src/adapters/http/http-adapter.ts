@@ -3,22 +3,23 @@ import { dirname, relative, resolve } from 'node:path';
 import { context, trace } from '@opentelemetry/api';
 import { BatonError } from '../../errors.ts';
 import type { HttpAdapterConfig } from '../../model/adapter-config.ts';
+import { formatPath } from '../../model/data-path.ts';
+import { placeholderIssues } from '../../model/http-placeholders.ts';
 import { type OtlpReceiver, startOtlpReceiver } from '../../otlp/receiver.ts';
 import { emitHandoff } from '../../public/conventions.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import { handoffsIn } from './response-decision.ts';
 import { answerJson, type StepRequest, sendStep } from './send-step.ts';
-import { type ServiceProcess, startService } from './service-process.ts';
+import { type ServiceSpec, startService } from './service-process.ts';
+import { ServiceSupervisor } from './service-supervisor.ts';
 import {
   DEFAULT_BODY,
+  fillKnown,
   mentions,
   render,
   renderText,
-  SETUP_VARS,
-  STEP_VARS,
   stepVars,
   type TemplateVars,
-  unknownPlaceholders,
 } from './template.ts';
 import { traceHeaders } from './traceparent.ts';
 
@@ -28,18 +29,21 @@ const QUIET_MS = 100;
 /**
  * Drives a service over HTTP: one request per step, sent inside Baton's step span with a W3C
  * `traceparent`, so the spans the service exports to Baton's OTLP receiver join the case's
- * trace. Optionally starts and stops the service, and reads handoffs from response bodies for
- * services that export no spans.
+ * trace. Optionally starts and stops the service (starting it again before the next case when
+ * it exits), and reads handoffs from response bodies for services that export no spans.
  */
 export function createHttpAdapter(config: HttpAdapterConfig, suiteFile: string): Adapter {
   const suite = relative(process.cwd(), suiteFile) || suiteFile;
   checkPlaceholders(config, suite);
   const body = config.body === undefined ? DEFAULT_BODY : config.body;
   let receiver: OtlpReceiver | undefined;
-  let service: ServiceProcess | undefined;
-  let setupVars: TemplateVars = {};
-  return {
-    name: `http ${config.url}`,
+  let service: ServiceSupervisor | undefined;
+  let setupVars: TemplateVars | undefined;
+  const adapter: Adapter = {
+    // Once set up, the URL as sent: the run header shows where the requests went.
+    get name() {
+      return `http ${setupVars ? fillKnown(config.url, setupVars) : config.url}`;
+    },
     async setup() {
       receiver = await startReceiver(config.otlp_port, suite);
       try {
@@ -49,16 +53,23 @@ export function createHttpAdapter(config: HttpAdapterConfig, suiteFile: string):
           'otlp.endpoint': receiver.endpoint,
           'otlp.traces_endpoint': receiver.tracesEndpoint,
         };
-        if (config.start) service = await start(config, suiteFile, suite, setupVars, receiver);
+        if (config.start) {
+          const spec = serviceSpec(config, suiteFile, suite, setupVars, receiver);
+          service = new ServiceSupervisor(spec, await startService(spec));
+        }
       } catch (error) {
         await receiver.stop();
         receiver = undefined;
+        setupVars = undefined;
         throw error;
       }
     },
     async runCase(testCase, ctx) {
-      if (!receiver) throw new Error('the HTTP adapter was not set up');
+      if (!receiver || !setupVars) throw new Error('the HTTP adapter was not set up');
       const { router } = receiver;
+      const setup = setupVars;
+      // The start of the service this case runs on: its steps go to that one only.
+      const life = service?.life;
       const traceId = trace.getSpanContext(context.active())?.traceId;
       if (traceId === undefined) throw new Error('no case span is active: run cases through Baton');
       router.open(traceId);
@@ -66,26 +77,20 @@ export function createHttpAdapter(config: HttpAdapterConfig, suiteFile: string):
         let owner = testCase.entry;
         for (let i = 0; i < testCase.steps.length; i++) {
           if (ctx.aborted) return undefined;
+          if (service && life) await service.beforeStep(life, i);
           await ctx.step(i, async (step) => {
-            const vars = stepVars(setupVars, testCase, ctx.repeat, traceId, i, step);
-            const request: StepRequest = {
-              method: config.method,
-              url: renderText(config.url, vars),
-              headers: {
-                ...renderHeaders(config.headers, vars),
-                ...traceHeaders(trace.getSpanContext(context.active())),
-              },
-              body: render(body, vars),
+            const vars = stepVars(setup, testCase, ctx.repeat, traceId, i, step);
+            const request = requestOf(config, body, vars);
+            const send = () => sendStep(i, request, ctx.signal);
+            const at = {
+              caseId: testCase.id,
+              step: i,
+              request: `${request.method} ${request.url}`,
             };
-            const answer = await sendStep(i, request, ctx.signal);
+            const answer = service && life ? await service.send(life, at, send) : await send();
             if (config.decision.from !== 'response') return;
-            owner = emitResponseHandoffs(
-              answerJson(i, request, answer),
-              config,
-              owner,
-              testCase.persons,
-              ctx,
-            );
+            const json = answerJson(i, request, answer);
+            owner = emitResponseHandoffs(json, config, owner, testCase.persons, ctx);
           });
         }
         await router.settle(traceId, {
@@ -105,6 +110,11 @@ export function createHttpAdapter(config: HttpAdapterConfig, suiteFile: string):
       receiver = undefined;
     },
   };
+  if (config.start) {
+    // Outside the case's clock: a service that exited is started again before the next case.
+    adapter.reserve = async () => service?.reserve();
+  }
+  return adapter;
 }
 
 /** Emits Baton's handoff spans for what a response says; returns the owner afterwards. */
@@ -121,17 +131,30 @@ function emitResponseHandoffs(
   return handoffs.at(-1)?.to ?? owner;
 }
 
+/** One step's request, inside the step's span (its `traceparent` names that span). */
+function requestOf(config: HttpAdapterConfig, body: unknown, vars: TemplateVars): StepRequest {
+  return {
+    method: config.method,
+    url: renderText(config.url, vars),
+    headers: {
+      ...renderHeaders(config.headers, vars),
+      ...traceHeaders(trace.getSpanContext(context.active())),
+    },
+    body: render(body, vars),
+  };
+}
+
 function renderHeaders(headers: Readonly<Record<string, string>>, vars: TemplateVars) {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, renderText(v, vars)]));
 }
 
-async function start(
+function serviceSpec(
   config: HttpAdapterConfig,
   suiteFile: string,
   suite: string,
   vars: TemplateVars,
   receiver: OtlpReceiver,
-): Promise<ServiceProcess> {
+): ServiceSpec {
   const s = config.start as NonNullable<HttpAdapterConfig['start']>;
   const env: Record<string, string> = {
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
@@ -140,7 +163,7 @@ async function start(
     OTEL_BSP_SCHEDULE_DELAY: '50',
   };
   for (const [k, v] of Object.entries(s.env)) env[k] = renderText(v, vars);
-  return startService({
+  return {
     command: s.command,
     args: s.args.map((a) => renderText(a, vars)),
     cwd: resolve(dirname(suiteFile), s.cwd ?? '.'),
@@ -148,7 +171,7 @@ async function start(
     readyUrl: renderText(s.ready_url ?? originOf(config.url), vars),
     readyTimeoutMs: s.ready_timeout_ms,
     suite,
-  });
+  };
 }
 
 /** Without a ready_url, the service is ready once the origin of `url` answers at all. */
@@ -185,30 +208,27 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Unknown `{{placeholders}}` are a suite error, found before anything starts. */
+/**
+ * Unknown `{{placeholders}}` are a suite error, found before anything starts. Loading a suite
+ * file reports them with their line (src/load/http-placeholder-problems.ts); this guards an
+ * adapter made from a config that did not come from a file.
+ */
 function checkPlaceholders(config: HttpAdapterConfig, suite: string): void {
-  const s = config.start;
-  const places: [string, unknown, readonly string[]][] = [
-    ['adapter.url', config.url, STEP_VARS],
-    ['adapter.headers', config.headers, STEP_VARS],
-    ['adapter.body', config.body, STEP_VARS],
-    ['adapter.start', s ? [s.args, s.env, s.ready_url ?? null] : null, SETUP_VARS],
-    ['adapter.start.command or cwd', s ? [s.command, s.cwd ?? null] : null, []],
-  ];
-  for (const [where, template, known] of places) {
-    const unknown = unknownPlaceholders(template, known);
-    if (unknown.length === 0) continue;
-    const use =
-      known.length > 0 ? `Use ${known.map((k) => `{{${k}}}`).join(', ')}` : 'Write them out';
+  const [issue] = placeholderIssues(config);
+  if (!issue) return;
+  const where = `adapter.${formatPath(issue.path)}`;
+  if (issue.problem === 'port_without_start') {
     throw new BatonError(
       'adapter.options',
-      `Failed to read ${where} in ${suite}: unknown placeholder ${unknown.map((u) => `{{${u}}}`).join(', ')}. ${use}.`,
+      `Failed to read ${where} in ${suite}: {{port}} is the port Baton picks for a service it starts, and there is no adapter.start. Write the service's port, or add adapter.start.`,
     );
   }
-  if (!s && usesPort(config)) {
-    throw new BatonError(
-      'adapter.options',
-      `Failed to read adapter.url in ${suite}: {{port}} is the port Baton picks for a service it starts, and there is no adapter.start. Write the service's port, or add adapter.start.`,
-    );
-  }
+  const use =
+    issue.known.length > 0
+      ? `Use ${issue.known.map((k) => `{{${k}}}`).join(', ')}`
+      : 'Write the value out';
+  throw new BatonError(
+    'adapter.options',
+    `Failed to read ${where} in ${suite}: unknown placeholder {{${issue.name}}}. ${use}.`,
+  );
 }

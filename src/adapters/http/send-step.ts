@@ -1,6 +1,16 @@
-/** A step's request failed: the service answered non-2xx, or could not be reached. */
-export class HttpStepError extends Error {
-  override readonly name = 'HttpStepError';
+import { CaseRunError } from '../../errors.ts';
+
+/**
+ * A step's request failed: the service answered non-2xx or not JSON (`reached`), or could not be
+ * reached at all (a service Baton started may have exited: the adapter then says so instead).
+ */
+export class StepRequestError extends CaseRunError {
+  constructor(
+    message: string,
+    readonly reached: boolean,
+  ) {
+    super({ code: 'adapter.request', message });
+  }
 }
 
 export interface StepRequest {
@@ -18,7 +28,7 @@ export interface StepAnswer {
 
 const EXCERPT_CHARS = 200;
 
-/** Sends one step; throws HttpStepError naming the step, the request and what came back. */
+/** Sends one step; throws StepRequestError naming the step, the request and what came back. */
 export async function sendStep(
   index: number,
   request: StepRequest,
@@ -40,12 +50,13 @@ export async function sendStep(
     });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    throw new HttpStepError(`${where} failed: ${networkCause(error)}`);
+    throw new StepRequestError(`${where} failed: ${networkCause(error)}`, false);
   }
   const text = await res.text();
   if (!res.ok) {
-    throw new HttpStepError(
+    throw new StepRequestError(
       `${where} answered ${res.status} ${res.statusText}${text ? `: ${excerpt(text)}` : ''}`,
+      true,
     );
   }
   return { status: res.status, text };
@@ -56,8 +67,9 @@ export function answerJson(index: number, request: StepRequest, answer: StepAnsw
   try {
     return JSON.parse(answer.text);
   } catch {
-    throw new HttpStepError(
+    throw new StepRequestError(
       `step ${index}: the answer of ${request.method} ${request.url} is not JSON, so decision.from: response cannot read it: ${excerpt(answer.text) || '(empty body)'}`,
+      true,
     );
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BatonError } from '../../errors.ts';
-import { describeStderr, type ServiceSpec, startService } from './service-process.ts';
+import { type ServiceSpec, startService } from './service-process.ts';
 
 const NODE = process.execPath;
 
@@ -115,26 +115,5 @@ describe('startService', () => {
         `: http://127\\.0\\.0\\.1:${port}/ did not answer within 300 ms \\(ECONNREFUSED\\)\\. Its stderr ended with: warming up\\. Fix adapter\\.start\\.ready_url or raise adapter\\.start\\.ready_timeout_ms in suites/s\\.yaml\\.$`,
       ),
     );
-  });
-});
-
-describe('describeStderr', () => {
-  it('keeps the last three meaningful lines, without stack frames or the Node banner', () => {
-    const stderr = [
-      'file:///srv/server.ts:10',
-      "    throw new Error('boom')",
-      '    ^',
-      '',
-      'Error: boom',
-      '    at file:///srv/server.ts:10:11',
-      '    at ModuleJob.run (node:internal/modules/esm/module_job:1:1)',
-      '',
-      'Node.js v20.19.0',
-    ].join('\n');
-
-    expect(describeStderr(stderr)).toBe(
-      "Its stderr ended with: file:///srv/server.ts:10 | throw new Error('boom') | Error: boom.",
-    );
-    expect(describeStderr('\n\n')).toBe('It wrote nothing to stderr.');
   });
 });

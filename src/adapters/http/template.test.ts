@@ -3,6 +3,7 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { Step } from '../../model/step.ts';
 import {
   DEFAULT_BODY,
+  fillKnown,
   mentions,
   render,
   renderText,
@@ -84,6 +85,16 @@ describe('render', () => {
   it('renders setup placeholders in URLs', () => {
     expect(renderText('http://127.0.0.1:{{port}}/turn/{{case.id}}', vars(customer))).toBe(
       'http://127.0.0.1:8787/turn/refund-750',
+    );
+  });
+});
+
+describe('fillKnown', () => {
+  it('fills the setup placeholders of a URL and keeps the per-step ones as written', () => {
+    const setup = { port: 8787, 'otlp.endpoint': 'http://127.0.0.1:4318' };
+
+    expect(fillKnown('http://127.0.0.1:{{port}}/turn/{{ case.id }}', setup)).toBe(
+      'http://127.0.0.1:8787/turn/{{ case.id }}',
     );
   });
 });

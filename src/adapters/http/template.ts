@@ -1,24 +1,11 @@
+import { PLACEHOLDER, placeholdersIn } from '../../model/http-placeholders.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { describeStep, type Step } from '../../model/step.ts';
 
 /** Values a template may name as `{{name}}`. */
 export type TemplateVars = Readonly<Record<string, unknown>>;
 
-/** Placeholders known once Baton's receiver and the service port exist (setup). */
-export const SETUP_VARS = ['port', 'otlp.endpoint', 'otlp.traces_endpoint'] as const;
-
-/** Placeholders of a request: the setup ones plus the case run and the step being sent. */
-export const STEP_VARS = [
-  ...SETUP_VARS,
-  'case.id',
-  'case.entry',
-  'case.repeat',
-  'run.id',
-  'step.index',
-  'step.kind',
-  'step.text',
-  'step',
-] as const;
+export { SETUP_VARS, STEP_VARS } from '../../model/http-placeholders.ts';
 
 /** The body sent when the suite gives none: everything a service needs to route one step. */
 export const DEFAULT_BODY = {
@@ -29,7 +16,6 @@ export const DEFAULT_BODY = {
   step: '{{step}}',
 };
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([A-Za-z0-9_.]+)\s*\}\}$/;
 
 /** The values of one step's request; `runId` is the case run's trace id (unique per run). */
@@ -78,28 +64,25 @@ export function renderText(template: string, vars: TemplateVars): string {
   return template.replace(PLACEHOLDER, (_, name: string) => asText(vars[name]));
 }
 
+/** Fills the placeholders `vars` has and keeps the others as written (a URL before any step). */
+export function fillKnown(template: string, vars: TemplateVars): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? asText(vars[name]) : whole,
+  );
+}
+
 function asText(value: unknown): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Placeholders in a template that are not in `known`, in order of appearance. */
+/** Placeholders in a template that are not in `known`, each once, in order of appearance. */
 export function unknownPlaceholders(template: unknown, known: readonly string[]): string[] {
-  const found: string[] = [];
-  const visit = (t: unknown): void => {
-    if (typeof t === 'string') {
-      for (const m of t.matchAll(PLACEHOLDER)) {
-        const name = m[1] as string;
-        if (!known.includes(name) && !found.includes(name)) found.push(name);
-      }
-    } else if (Array.isArray(t)) t.forEach(visit);
-    else if (t !== null && typeof t === 'object') Object.values(t).forEach(visit);
-  };
-  visit(template);
-  return found;
+  const names = placeholdersIn(template).map((p) => p.name);
+  return [...new Set(names)].filter((name) => !known.includes(name));
 }
 
 /** True when a template names `{{name}}` anywhere. */
 export function mentions(template: unknown, name: string): boolean {
-  return unknownPlaceholders(template, []).includes(name);
+  return placeholdersIn(template).some((p) => p.name === name);
 }
