@@ -314,4 +314,22 @@ describe('normalize', () => {
       expect(hops(renamed)).toEqual(['intake>hardware', 'hardware>intake', 'intake>oncall']);
     });
   });
+
+  it('keeps the handoff a node wrote itself over the one inferred from its activeAgent change', () => {
+    const inferred = {
+      ...batonHandoff('guess', 'triage', 'refunds', 5, 'step0'),
+      attributes: {
+        ...batonHandoff('guess', 'triage', 'refunds', 5, 'step0').attributes,
+        'baton.handoff.payload': '{}',
+        'baton.handoff.via': 'active_agent',
+      },
+    };
+    const written = batonHandoff('own', 'triage', 'refunds', 3, 'step0');
+
+    const both = normalize([step(0), written, inferred]).events.filter((e) => e.kind === 'handoff');
+    const alone = normalize([step(0), inferred]).events.filter((e) => e.kind === 'handoff');
+
+    expect(both.map((e) => e.spanId)).toEqual(['own']);
+    expect(alone.map((e) => e.spanId)).toEqual(['guess']);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Timeline, TimelineEvent } from '../model/timeline.ts';
+import { withoutInferredEchoes } from './inferred-handoffs.ts';
 import { recognizeAgentsSdk } from './recognize-agents-sdk.ts';
 import { recognizeBaton } from './recognize-baton.ts';
 import { recognizeEffects } from './recognize-effects.ts';
@@ -79,7 +80,7 @@ export function normalizeCounted(
     }
   }
   sortEvents(events, index);
-  return { timeline: { events: withoutTrafficEchoes(events) }, matched };
+  return { timeline: { events: withoutInferredEchoes(withoutTrafficEchoes(events)) }, matched };
 }
 
 // Up to this many events, an insertion sort: Array#sort allocates a work array every call.

@@ -1,6 +1,8 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { bool, num, parseJson, str, strList } from './attrs.ts';
+import { markInferred, VIA_ACTIVE_AGENT } from './inferred-handoffs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
@@ -26,13 +28,14 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
       const from = str(a, ATTR.handoffFrom);
       const to = str(a, ATTR.handoffTo);
       if (from === undefined || to === undefined) return undefined;
-      return handoffFrom(span, index, {
+      const event = handoffFrom(span, index, {
         from,
         to,
         reason: str(a, ATTR.handoffReason),
         raw: a[ATTR.handoffPayload],
         declaredSize: num(a, ATTR.handoffPayloadSize),
       });
+      return str(a, MODEL_TRAFFIC_ATTR.via) === VIA_ACTIVE_AGENT ? markInferred(event) : event;
     }
     case EVENT.ack:
       return recognizeAck(span, index);

@@ -8,7 +8,9 @@ import {
 } from '@opentelemetry/api';
 import { preciseNow } from '../../capture/clock.ts';
 import { ATTR, EVENT, GENAI } from '../../conventions/attributes.ts';
+import { MODEL_TRAFFIC_ATTR } from '../../conventions/model-traffic.ts';
 import { asksSomething } from '../../model/asking.ts';
+import { VIA_ACTIVE_AGENT } from '../../normalize/inferred-handoffs.ts';
 import { acceptAttributes, emitQuestion, handoffAttributes } from '../../public/conventions.ts';
 import type { NodeRun, ToolRun } from './run-observer.ts';
 import { isTransferTool } from './transfer-calls.ts';
@@ -109,13 +111,16 @@ export function emitReturn(back: CameBack, at: number, tracer: Tracer): void {
 }
 
 function transferAttributes(t: Transfer): Attributes {
-  return handoffAttributes({
+  const attributes = handoffAttributes({
     from: t.from,
     to: t.to,
     targetKind: t.targetKind,
     ...(t.reason !== undefined && { reason: t.reason }),
     ...(t.payload !== undefined && { payload: t.payload }),
   });
+  // Inferred from the state: a handoff span the node wrote itself for the same move wins.
+  if (t.via === 'active_agent') attributes[MODEL_TRAFFIC_ATTR.via] = VIA_ACTIVE_AGENT;
+  return attributes;
 }
 
 function timed(tracer: Tracer, name: string, attributes: Attributes, at: number, parent: Context) {

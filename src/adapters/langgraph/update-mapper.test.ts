@@ -130,6 +130,25 @@ describe('createUpdateMapper on hand-made updates', () => {
     expect(mapper.current).toBe('Refund Agent');
   });
 
+  it('hands over what else the update writes to the state as the payload of an activeAgent change', () => {
+    const mapper = createUpdateMapper(roster);
+    mapper.consume({ triage: { messages: [] } });
+
+    const out = mapper.consume({
+      triage: {
+        activeAgent: 'Refund Agent',
+        handoff: { order_id: 'A-1001', amount: 120 },
+        messages: [],
+      },
+    });
+
+    const transfer = out.flatMap((o) => (o.kind === 'node' ? o.transfers : []))[0];
+    expect(transfer).toMatchObject({
+      via: 'active_agent',
+      payload: { handoff: { order_id: 'A-1001', amount: 120 } },
+    });
+  });
+
   it('does not double a transfer call by the activeAgent it sets', () => {
     const mapper = createUpdateMapper(roster);
 

@@ -120,11 +120,12 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     }
     const last = transfers.at(-1);
     if (last) state.current = last.to;
-    // A router that sets `activeAgent` without a transfer tool still moves the work.
+    // A router that sets `activeAgent` without a transfer tool still moves the work; what else
+    // its update writes to the state is what it hands over.
     const active = isRecord(update) ? update.activeAgent : undefined;
     if (typeof active === 'string' && active !== state.current) {
       if (state.current !== undefined)
-        transfers.push(transfer(state.current, active, {}, 'active_agent'));
+        transfers.push(transfer(state.current, active, handedState(update), 'active_agent'));
       state.current = active;
     }
     return transfers;
@@ -237,6 +238,13 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return out;
   };
   return new Mapper({ consume, interruptedTransfers, cameBack }, state);
+}
+
+/** The state an update writes besides the messages and the active agent: a routed handoff's payload. */
+function handedState(update: unknown): Readonly<Record<string, unknown>> {
+  if (!isRecord(update)) return {};
+  const { messages: _messages, activeAgent: _active, ...rest } = update;
+  return rest;
 }
 
 /** A transfer tool's arguments as an object (structured tools receive JSON text). */

@@ -1,0 +1,41 @@
+import type { HandoffEvent, TimelineEvent } from '../model/timeline.ts';
+
+/**
+ * `baton.handoff.via` of a handoff an adapter inferred from a state change (LangGraph's
+ * `activeAgent`), not one the application traced.
+ */
+export const VIA_ACTIVE_AGENT = 'active_agent';
+
+/** Handoff events an adapter inferred, so that a traced report of the same handoff wins. */
+const inferred = new WeakSet<HandoffEvent>();
+
+export function markInferred(event: HandoffEvent): HandoffEvent {
+  inferred.add(event);
+  return event;
+}
+
+/**
+ * Drops each inferred handoff that a traced one already reports (same step, sender and receiver;
+ * one for one): a node that writes its own handoff span with the payload (`emitHandoff`) and also
+ * moves `activeAgent` made one handoff, not two.
+ */
+export function withoutInferredEchoes(events: TimelineEvent[]): TimelineEvent[] {
+  const traced: HandoffEvent[] = [];
+  let guesses = 0;
+  for (const e of events) {
+    if (e.kind !== 'handoff') continue;
+    if (inferred.has(e)) guesses++;
+    else traced.push(e);
+  }
+  if (guesses === 0 || traced.length === 0) return events;
+  const unclaimed = new Set(traced);
+  return events.filter((e) => {
+    if (e.kind !== 'handoff' || !inferred.has(e)) return true;
+    for (const t of unclaimed) {
+      if (t.step !== e.step || t.from !== e.from || t.to !== e.to) continue;
+      unclaimed.delete(t);
+      return false;
+    }
+    return true;
+  });
+}
