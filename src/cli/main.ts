@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from '../model/limits.ts';
 import { terminalText } from '../report/terminal-text.ts';
 import { describeThrown } from '../thrown.ts';
-import { DEFAULT_SUITE } from './defaults.ts';
+import { DEFAULT_SUITE, DEFAULT_VALIDATE } from './defaults.ts';
 import { type CliIo, EXIT, processIo } from './io.ts';
 import { list } from './list-flag.ts';
 import { isBatonError, printError } from './print-problems.ts';
@@ -156,7 +156,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
   registerShadow(cli, io, setExit);
   cli
     .command('validate')
-    .description('check case and suite files without running them (default: cases suites)')
+    .description(`check case and suite files without running them (default: ${DEFAULT_VALIDATE})`)
     .argument('[paths...]', 'files or folders')
     .action(async (paths: string[]) => {
       const { validateCommand } = await import('./validate-command.ts');

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { ComparedRun } from '../compare/compared-case.ts';
 import { BatonError } from '../errors.ts';
@@ -10,7 +9,8 @@ import { evaluateSuiteInto } from '../public/evaluate.ts';
 import type { CaseSink } from '../run/case-sink.ts';
 import type { PropertyOverrides } from '../run/run-suite.ts';
 import type { SpilledCases } from '../run/spill-cases.ts';
-import { DEFAULT_SUITE, DEFAULT_SUITES } from './defaults.ts';
+import { caseNotSuiteAdvice } from './case-not-suite.ts';
+import { DEFAULT_SUITE, DEFAULT_SUITES, defaultSuite } from './defaults.ts';
 import { emitReport } from './emit-report.ts';
 import { folderName } from './folder-name.ts';
 import { type CliIo, EXIT } from './io.ts';
@@ -48,7 +48,7 @@ export interface RunFlags {
 /** Checks the suites exist (or the default one does) and returns the paths to run. */
 export function suitesToRun(suitePaths: readonly string[], io: CliIo): readonly string[] {
   if (suitePaths.length > 0) return suitePaths;
-  const fallback = DEFAULT_SUITES.find((s) => existsSync(resolve(io.cwd, s)));
+  const fallback = defaultSuite(io.cwd);
   if (fallback === undefined) {
     throw new BatonError(
       'usage',
@@ -179,7 +179,7 @@ async function runOne(
   guard: ProcessGuard,
 ): Promise<number> {
   // Read once: to see whether the suite compares variants, then for the run itself.
-  const loaded = await loadSuiteFile(resolve(io.cwd, path));
+  const loaded = await caseNotSuiteAdvice(await loadSuiteFile(resolve(io.cwd, path)), io.cwd);
   const variants = variantSuite(loaded);
   if (variants) {
     const suiteFile = resolve(io.cwd, path);

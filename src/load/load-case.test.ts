@@ -105,11 +105,11 @@ describe('loadCaseFile on broken files', () => {
     ]);
   });
 
-  test('a YAML syntax error is one positioned problem, not a stack trace', async () => {
+  test('a YAML syntax error is one problem at the bracket left open, not a stack trace', async () => {
     const result = await loadCaseFile(`${broken}/yaml-syntax.yaml.txt`);
 
     expect(printed(result)).toEqual([
-      `${broken}/yaml-syntax.yaml.txt:6:1: invalid YAML: flow sequence in block collection must be sufficiently indented and end with a ]. Fix: indent nested lines further than their parent and close every \`[\` and \`{\``,
+      `${broken}/yaml-syntax.yaml.txt:5:11: invalid YAML: flow sequence in block collection must be sufficiently indented and end with a ]. Fix: add the missing \`]\` to close this \`[\` (when it goes on over several lines, indent them further than its key)`,
     ]);
   });
 

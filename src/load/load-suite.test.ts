@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatProblem } from '../errors.ts';
 import { FINDING_CODES } from '../model/finding.ts';
-import { loadSuiteFile } from './load-suite.ts';
+import { loadSuiteFile, parseSuiteText } from './load-suite.ts';
 
 const suites = 'test/fixtures/load/suites';
 
@@ -24,6 +24,24 @@ describe('loadSuiteFile', () => {
       ],
       costs: { 'handoff.missed': 10 },
     });
+  });
+
+  test('a case file loaded as a suite is one problem saying what it is', async () => {
+    const file = 'test/fixtures/load/select/cases/a-refund.yaml';
+
+    const result = await loadSuiteFile(file);
+
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      `${file}: this is a case file, not a suite. Fix: pass the suite that includes it (baton run <suite>), or check the case with baton validate`,
+    ]);
+  });
+
+  test('a suite with its `adapter` misspelt keeps its suite problems', async () => {
+    const result = parseSuiteText('name: s\ncases: { include: [c.yaml] }\nadaptor: {}\n', 's.yaml');
+
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      's.yaml:3:1: adaptor: unknown key `adaptor`. Fix: did you mean `adapter`?',
+    ]);
   });
 
   test('bad gates, a bad check switch and a misspelt cost code each get one problem', async () => {

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import type { FileProblem } from '../errors.ts';
 import { type Suite, SuiteInput } from '../model/suite.ts';
+import { documentKind } from './document-kind.ts';
 import { readUserFile } from './files.ts';
 import { httpPlaceholderProblems } from './http-placeholder-problems.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
@@ -9,6 +11,7 @@ import { modelTrafficProblems } from './model-traffic-problems.ts';
 import { redactionProblems } from './redaction-problems.ts';
 import { missingReferences } from './suite-references.ts';
 import { variantProblems } from './variant-problems.ts';
+import { suiteSay } from './wording.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { parseYamlFast } from './yaml-fast.ts';
 import { sortByPosition, zodProblems } from './zod-problems.ts';
@@ -31,6 +34,9 @@ export function parseSuiteText(text: string, file: string): LoadResult<Suite> {
 export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   const parsed = SuiteInput.safeParse(source.data);
   if (!parsed.success) {
+    // A case given where a suite belongs fails every suite key: say what it is, once.
+    if (documentKind(source.data) === 'case')
+      return { ok: false, problems: [caseNotSuite(source)] };
     return {
       ok: false,
       problems: zodProblems(parsed.error.issues, source, inputJsonSchema(SuiteInput)),
@@ -47,4 +53,13 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   if (missing.length > 0) return { ok: false, problems: missing };
   const lineOf = (path: readonly (string | number)[]) => source.locate(path).line;
   return { ok: true, value: { file: resolve(source.file), config: parsed.data, lineOf } };
+}
+
+function caseNotSuite(source: YamlSource): FileProblem {
+  return { file: source.file, path: '', message: suiteSay.isCase, fix: suiteSay.isCaseFix };
+}
+
+/** True for the one problem of a case file loaded as a suite (the CLI words its own fix). */
+export function isCaseNotSuite(problem: FileProblem): boolean {
+  return problem.message === suiteSay.isCase && problem.path === '';
 }

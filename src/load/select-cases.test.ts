@@ -58,6 +58,25 @@ describe('selectCases', () => {
     ]);
   });
 
+  test('a --case id no case has is named with the nearest id, not blamed on the suite', async () => {
+    const s = await suite('suite.yaml');
+
+    const result = await selectCases(s, { caseIds: ['refund-smal', 'order-*x'] });
+
+    expect(result.problems.map(formatProblem)).toEqual([
+      `${dir}/suite.yaml: --case refund-smal: no case has this id (of the 4 cases the suite includes). Fix: did you mean \`refund-small\`?`,
+      `${dir}/suite.yaml: --case order-*x: matches no case id (of the 4 cases the suite includes). Fix: use one of \`legacy-escalation\`, \`order-status\`, \`refund-over-limit\` or \`refund-small\``,
+    ]);
+  });
+
+  test("a --case id that exists but the suite's tags leave out is a problem on the suite", async () => {
+    const result = await selectCases(await suite('suite.yaml'), { caseIds: ['legacy-escalation'] });
+
+    expect(result.problems.map(formatProblem)).toEqual([
+      `${dir}/suite.yaml:3:3: cases: expected at least one case to run, received none of the 4 loaded cases after the tag and id filters. Fix: check \`cases.tags\` and \`cases.exclude_tags\`, and the case ids and tags asked for on the command line`,
+    ]);
+  });
+
   test('an include glob that matches nothing is a problem pointing at the glob', async () => {
     const result = await selectCases(await suite('no-match.yaml'), {});
 

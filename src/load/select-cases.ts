@@ -1,11 +1,12 @@
 import type { FileProblem } from '../errors.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Suite } from '../model/suite.ts';
-import { byId, keepCase } from './case-filters.ts';
+import { byId, idMatches, keepCase } from './case-filters.ts';
 import { displayPath, locateInFile } from './files.ts';
 import { loadSuiteCases } from './load-suite-cases.ts';
 import { type HeldCase, unpackCase } from './packed-case.ts';
-import { suiteSay } from './wording.ts';
+import { closestMatch } from './suggest.ts';
+import { say, suiteSay } from './wording.ts';
 
 /** Case ids (exact, or with `*` wildcards) and tags (any of) asked for on the command line. */
 export interface CaseSelection {
@@ -55,9 +56,31 @@ export async function selectHeldCases(
     )
     .sort(byId);
   if (kept.length === 0 && cases.length > 0 && problems.length === 0) {
-    problems.push(await nothingSelected(suite, cases.length));
+    // An id asked for that no case has is the user's typo, not the suite's fault.
+    const unknown = unknownIds(suite, filters.caseIds ?? [], cases);
+    problems.push(...(unknown.length > 0 ? unknown : [await nothingSelected(suite, cases.length)]));
   }
   return { cases: kept, problems };
+}
+
+/** Each `--case` id (or pattern) that matches none of the suite's cases, with the nearest id. */
+function unknownIds(
+  suite: Suite,
+  patterns: readonly string[],
+  cases: readonly { readonly id: string }[],
+): FileProblem[] {
+  const ids = cases.map((c) => c.id);
+  return patterns
+    .filter((pattern) => !ids.some((id) => idMatches(id, pattern)))
+    .map((pattern) => {
+      const near = pattern.includes('*') ? undefined : closestMatch(pattern, ids);
+      return {
+        file: displayPath(suite.file),
+        path: '',
+        message: suiteSay.unknownCaseId(pattern, ids.length),
+        fix: near === undefined ? say.useOneOf([...ids].sort()) : say.didYouMean(near),
+      };
+    });
 }
 
 async function nothingSelected(suite: Suite, loaded: number): Promise<FileProblem> {

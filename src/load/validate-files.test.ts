@@ -39,13 +39,13 @@ describe('validateFiles', () => {
     ]);
   });
 
-  test('missing paths and unparsable files are reported, and kinds are guessed from the name', async () => {
+  test('a missing path is a problem but no checked file; the kind of an unparsable file is guessed from its name', async () => {
     const syntax = 'test/fixtures/load/cases/broken/yaml-syntax.yaml.txt';
 
     const result = await summary([`${tree}/nope-suite.yaml`, syntax]);
 
     expect(result.map(([file, kind, problems]) => [file, kind, problems.length])).toEqual([
-      [`${tree}/nope-suite.yaml`, 'suite', 1],
+      [`${tree}/nope-suite.yaml`, 'missing', 1],
       [syntax, 'case', 1],
     ]);
   });
@@ -92,6 +92,23 @@ describe('validateFiles tells suites from cases by content', () => {
       const words = results.map((r) => r.problems.map((p) => `${p.line}:${p.path}:${p.message}`));
       expect(words[0]?.some((w) => w.includes('custmer'))).toBe(true);
       expect(words[1]).toEqual(words[0]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a suite with its `adapter` misspelt is a suite, with the one problem of the typo', async () => {
+    const dir = await mkdtemp(join(process.cwd(), 'test/.kinds-'));
+    try {
+      const file = join(dir, 'suite-typo.yaml');
+      await writeFile(file, 'name: s\ncases: { include: [c.yaml] }\nadaptor: { type: module }\n');
+      const results = await validateFiles([file]);
+      expect(
+        results.map((r) => [
+          r.kind,
+          r.problems.map((p) => `${p.line}:${p.column} ${p.message}. ${p.fix}`),
+        ]),
+      ).toEqual([['suite', ['3:1 unknown key `adaptor`. did you mean `adapter`?']]]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,8 @@ import type { Suite } from '../model/suite.ts';
 import { caseFileReader } from './case-reader.ts';
 import { caseSources, isJsonLines } from './case-stream.ts';
 import { casesOfBytes, casesOfText } from './cases-of-text.ts';
+import { DEFAULT_VALIDATE_PATHS } from './default-paths.ts';
+import { documentKind } from './document-kind.ts';
 import { decodedText } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
@@ -11,25 +13,28 @@ import { suiteFromSource } from './load-suite.ts';
 import { type CaseCache, checkedCases, checkSuiteCases } from './load-suite-cases.ts';
 import type { Loaded } from './loaded.ts';
 import { mapBounded } from './map-bounded.ts';
-import { isRecord } from './schema-at-path.ts';
+import { fileSay } from './wording.ts';
 import { splitYamlStream } from './yaml-stream.ts';
 
-/** What `baton validate` checks when given no paths. */
-export const DEFAULT_VALIDATE_PATHS: readonly string[] = ['cases', 'suites'];
+export { DEFAULT_VALIDATE_PATHS };
 
-/** One checked file: a case or a suite, and its problems (none when it is valid). */
+/**
+ * One checked file: a case or a suite, and its problems (none when it is valid). A path that
+ * does not exist is `missing`: a problem, but no file that was checked.
+ */
 export interface ValidatedFile {
   readonly file: string;
-  readonly kind: 'case' | 'suite';
+  readonly kind: 'case' | 'suite' | 'missing';
   readonly problems: FileProblem[];
 }
 
 /**
- * Checks case and suite files (folders: every .yaml/.yml/.jsonl below). A file with a top-level
- * `adapter` key is a suite; its cases are checked too, and ids must be unique within it.
+ * Checks case and suite files (folders: every .yaml/.yml/.jsonl below). A document whose keys
+ * are a suite's (see `documentKind`) is a suite; its cases are checked too, and ids must be
+ * unique within it.
  */
 export async function validateFiles(paths: readonly string[]): Promise<ValidatedFile[]> {
-  const files = await findYamlFiles(
+  const { files, missing } = await findYamlFiles(
     paths.length > 0 ? paths : DEFAULT_VALIDATE_PATHS,
     paths.length > 0,
   );
@@ -43,14 +48,17 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
     if (!mayBeSuite(bytes.value)) {
       // Nothing of a checked case is kept, so no strings are pooled across files.
       const loaded = casesOfBytes(bytes.value, file, new Map());
-      cache.set(file, Promise.resolve(checkedCases(loaded)));
-      return { entry: caseEntry(file, loaded) };
+      // One document that is no valid case may be a suite with its `adapter` misspelt.
+      if (!failsAlone(file, loaded)) {
+        cache.set(file, Promise.resolve(checkedCases(loaded)));
+        return { entry: caseEntry(file, loaded) };
+      }
     }
     const text = decodedText(file, bytes.value);
     if (!text.ok) return { entry: { file, kind: guessKind(file), problems: text.problems } };
     return validateText(file, text.value);
   });
-  const results = new Map<string, ValidatedFile>();
+  const results = new Map<string, ValidatedFile>(missing.map((file) => [file, missingFile(file)]));
   const suites: Suite[] = [];
   for (const { entry, suite } of checked) {
     results.set(entry.file, entry);
@@ -70,11 +78,21 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
 const ADAPTER = Buffer.from('adapter');
 
 /**
- * Only a file that holds the word `adapter` can be a suite (a suite names its adapter at the
- * top level); every other file is cases, checked as a run checks them.
+ * A file that holds the word `adapter` may be a suite (a suite names its adapter at the top
+ * level); every other file is checked as cases first, as a run checks them.
  */
 function mayBeSuite(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(ADAPTER) !== -1;
+}
+
+/** One YAML document that failed as a case: read again to tell whether it was meant as a suite. */
+function failsAlone(file: string, loaded: readonly Loaded[]): boolean {
+  return loaded.length === 1 && loaded[0]?.result.ok === false && !isJsonLines(file);
+}
+
+function missingFile(file: string): ValidatedFile {
+  const problem = { file, path: '', message: fileSay.notFound, fix: fileSay.notFoundFix };
+  return { file, kind: 'missing', problems: [problem] };
 }
 
 function caseEntry(file: string, loaded: readonly Loaded[]): ValidatedFile {
@@ -82,7 +100,7 @@ function caseEntry(file: string, loaded: readonly Loaded[]): ValidatedFile {
   return { file, kind: 'case', problems };
 }
 
-/** A file that may be a suite: a suite when its one document has a top-level `adapter`. */
+/** A file that may be a suite: a suite when its one document's keys are a suite's. */
 function validateText(file: string, text: string): { entry: ValidatedFile; suite?: Suite } {
   // A JSON-lines file or a YAML stream holds cases, never a suite: read as a suite reads them.
   if (isJsonLines(file) || (splitYamlStream(text)?.length ?? 0) > 1)
@@ -98,7 +116,7 @@ function validateText(file: string, text: string): { entry: ValidatedFile; suite
   const source = sources[0]?.source;
   if (source === undefined) return { entry: { file, kind: 'case', problems: [] } };
   if (!source.ok) return { entry: { file, kind: guessKind(file), problems: source.problems } };
-  if (isRecord(source.value.data) && 'adapter' in source.value.data) {
+  if (documentKind(source.value.data) === 'suite') {
     const suite = suiteFromSource(source.value);
     if (!suite.ok) return { entry: { file, kind: 'suite', problems: suite.problems } };
     return { entry: { file, kind: 'suite', problems: [] }, suite: suite.value };

@@ -159,26 +159,6 @@ function hasBoth(value: unknown, a: string, b: string): boolean {
   return typeof value === 'object' && value !== null && a in value && b in value;
 }
 
-const YAML_FIXES: Readonly<Record<string, string>> = {
-  BAD_INDENT: 'indent nested lines further than their parent and close every `[` and `{`',
-  TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
-  DUPLICATE_KEY: 'remove or rename one of the repeated keys',
-  MULTIPLE_DOCS: 'keep one document per file: remove the `---` separator and what follows',
-  MISSING_CHAR: 'add the missing closing character (a quote, `]` or `}`)',
-  BLOCK_AS_IMPLICIT_KEY: 'put a space after the `:` and check the indentation of the lines above',
-  MULTILINE_IMPLICIT_KEY: 'put a space after the `:` or quote the text that contains it',
-  UNEXPECTED_TOKEN:
-    'quote the value if it contains `:`, `#`, `[`, `{` or starts with `*`, `&`, `!`',
-  BAD_SCALAR_START:
-    'quote the value if it starts with a special character such as `@`, `` ` `` or `%`',
-  BAD_DQ_ESCAPE: 'use a valid escape in double quotes, or single quotes for literal backslashes',
-  BAD_ALIAS: 'define the anchor (`&name`) before using the alias (`*name`)',
-};
-
-export function yamlErrorFix(code: string): string {
-  return YAML_FIXES[code] ?? 'check the YAML syntax around this position';
-}
-
 export const fileSay = {
   notFound: 'file not found',
   notFoundFix: 'check the path; relative paths are resolved against the current folder',
@@ -227,6 +207,11 @@ export const suiteSay = {
   duplicateIdFix: 'give each case its own `id` (the id names the case in reports and filters)',
   nothingSelected: (loaded: number) =>
     `expected at least one case to run, received none of the ${loaded} loaded cases after the tag and id filters`,
+  unknownCaseId: (pattern: string, cases: number) =>
+    `--case ${pattern}: ${pattern.includes('*') ? 'matches no case id' : 'no case has this id'} (of the ${cases} cases the suite includes)`,
+  isCase: 'this is a case file, not a suite',
+  isCaseFix:
+    'pass the suite that includes it (baton run <suite>), or check the case with baton validate',
   nothingSelectedFix:
     'check `cases.tags` and `cases.exclude_tags`, and the case ids and tags asked for on the command line',
 } as const;

@@ -23,7 +23,7 @@ describe('parseYaml', () => {
     expect(source.lineCount).toBe(6);
   });
 
-  test('duplicate keys and tabs are syntax problems with positions and fixes', () => {
+  test('a duplicate key is a syntax problem at the second key, naming the line of the first', () => {
     const result = parseYaml('id: a\nid: b\n', 'dup.yaml');
 
     expect(result).toEqual({
@@ -35,7 +35,7 @@ describe('parseYaml', () => {
           column: 1,
           path: '',
           message: 'invalid YAML: map keys must be unique',
-          fix: 'remove or rename one of the repeated keys',
+          fix: 'remove or rename one of the two `id` keys (the first is on line 1)',
         },
       ],
     });

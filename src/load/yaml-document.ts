@@ -2,8 +2,10 @@ import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { FileProblem } from '../errors.ts';
 import { fullYaml } from './full-yaml.ts';
 import type { DataPath, LoadResult } from './load-result.ts';
-import { fileSay, yamlErrorFix } from './wording.ts';
+import { fileSay } from './wording.ts';
 import { deepLine, MAX_YAML_DEPTH, shapeProblem } from './yaml-depth.ts';
+import { yamlHint } from './yaml-hint.ts';
+import { yamlErrorFix } from './yaml-wording.ts';
 
 /** A 1-based position in a file. */
 export interface Position {
@@ -51,7 +53,11 @@ export function sourceOfDocument(
   lineCounter: LineCounter,
 ): LoadResult<YamlSource> {
   if (doc.errors.length > 0) {
-    return { ok: false, problems: doc.errors.map((e) => syntaxProblem(e, file, lineCounter)) };
+    // A hint reads the lines and nodes around its error: the first few errors get one.
+    const problems = firstOfEachLine(doc.errors, lineCounter).map((e, i) =>
+      syntaxProblem(e, { file, text, doc, lineCounter }, i < HINTED_ERRORS),
+    );
+    return { ok: false, problems };
   }
   const at = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
@@ -150,17 +156,50 @@ function keyOffset(doc: Document, path: DataPath): number | undefined {
   return undefined;
 }
 
-function syntaxProblem(error: YAMLError, file: string, lineCounter: LineCounter): FileProblem {
-  const { line, col } = lineCounter.linePos(error.pos[0]);
-  if (error.code === 'RESOURCE_EXHAUSTION') return { ...tooDeep(file, line), column: col };
+/** Syntax errors of a file that get a fix chosen by the lines around them (as many as are listed). */
+const HINTED_ERRORS = 25;
+
+/** The parser's follow-on errors about a line it already faulted say nothing new: one a line. */
+function firstOfEachLine(errors: readonly YAMLError[], lineCounter: LineCounter): YAMLError[] {
+  const lines = new Set<number>();
+  return errors.filter((e) => {
+    const { line } = lineCounter.linePos(e.pos[0]);
+    if (lines.has(line)) return false;
+    lines.add(line);
+    return true;
+  });
+}
+
+interface Parsed {
+  readonly file: string;
+  readonly text: string;
+  readonly doc: Document;
+  readonly lineCounter: LineCounter;
+}
+
+function syntaxProblem(
+  error: YAMLError,
+  { file, text, doc, lineCounter }: Parsed,
+  hinted: boolean,
+): FileProblem {
+  if (error.code === 'RESOURCE_EXHAUSTION') {
+    const { line, col } = lineCounter.linePos(error.pos[0]);
+    return { ...tooDeep(file, line), column: col };
+  }
   const message = error.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
+  const lineOf = (offset: number) => lineCounter.linePos(offset).line;
+  const offset = error.pos[0];
+  const hint = hinted
+    ? yamlHint({ code: error.code, message, offset }, text, doc, lineOf)
+    : { offset, fix: yamlErrorFix(error.code) };
+  const { line, col } = lineCounter.linePos(hint.offset);
   return {
     file,
     line,
     column: col,
     path: '',
     message: `invalid YAML: ${lowerFirst(message)}`,
-    fix: yamlErrorFix(error.code),
+    fix: hint.fix,
   };
 }
 

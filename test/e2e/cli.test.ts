@@ -124,7 +124,9 @@ describe('baton run filters and reporters', () => {
 
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toMatch(/suites\/example\.yaml:\d+:\d+: .*no(ne of the)? .*case/);
+    expect(result.stderr).toMatch(
+      /^suites\/example\.yaml: --case no-such-case: no case has this id \(of the 38 cases the suite includes\)\. Fix: use one of `billing-double-charge`, .*\(38 in all\)\n$/,
+    );
     expect(result.stdout).toBe('');
     expect(existsSync(dir)).toBe(false);
   });
@@ -170,6 +172,16 @@ describe('baton validate', () => {
       `Checked ${cases} case file(s) and ${suites} suite file(s): all valid.`,
     ]);
     expect(result.stderr).toBe('');
+  });
+
+  it('with no paths in this repository checks the same files as `cases suites`', async () => {
+    const given = await runCli(['validate', 'cases', 'suites']);
+
+    const bare = await runCli(['validate']);
+
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toBe(given.stdout);
+    expect(bare.stderr).toBe('');
   });
 
   it('on a folder of broken cases exits 2 with one positioned, fixable line per file', async () => {

@@ -92,6 +92,20 @@ describe('baton run right after baton init, in a "type": "commonjs" project', ()
   });
 });
 
+describe('baton validate right after baton init', () => {
+  it('checks the scaffolded suite and its two cases by default, and finds them valid', async () => {
+    await runCli(['init'], { cwd: project.path });
+
+    const result = await runCli(['validate'], { cwd: project.path });
+
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toEqual([
+      'Checked 2 case file(s) and 1 suite file(s): all valid.',
+    ]);
+    expect(result.stderr).toBe('');
+  });
+});
+
 describe('baton --version', () => {
   it("prints the package's version and exits 0", async () => {
     const { version } = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8'));
