@@ -20,6 +20,15 @@ const RETURNED: Readonly<Record<string, string>> = {
   answer: 'answered back without finishing it',
 };
 
+/** A carried value as JSON (`"silver"`, `120`), or as text where JSON cannot write it (a cycle). */
+function carriedText(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
 function steps(n: number): string {
   return `${n} step${n === 1 ? '' : 's'}`;
 }
@@ -58,11 +67,17 @@ export function describeFinding(f: FindingData): string {
     }
     case 'handoff.missing_fact': {
       const x = f.expected as { fact?: string; value?: unknown; match?: string };
+      const found = f.observed as { found?: unknown } | undefined;
+      const handoff = `${o.from} → ${o.to} at step ${f.step}`;
+      // The key was there with another value: say what it carried.
+      if (found !== undefined && Object.hasOwn(found, 'found')) {
+        return `${handoff} carried ${x.fact} = ${carriedText(found.found)}, expected ${String(x.value)}`;
+      }
       const what =
         x.match === 'contains'
           ? `${x.fact} (no text contains "${String(x.value)}")`
           : `${x.fact} = ${String(x.value)}`;
-      return `${o.from} → ${o.to} at step ${f.step} did not carry ${what}`;
+      return `${handoff} did not carry ${what}`;
     }
     case 'handoff.wrong_reason':
     case 'handoff.reask':

@@ -10,6 +10,7 @@ interface Shape {
   readonly fact?: string;
   readonly value?: string;
   readonly givenAt?: number;
+  readonly source?: { readonly kind?: string; readonly from?: string; readonly to?: string };
   readonly field?: string;
   readonly sentence?: string;
   readonly handoff?: { readonly from?: string; readonly to?: string; readonly step?: number };
@@ -42,6 +43,14 @@ function ordinal(position: number | undefined): string {
   return `call ${(position ?? 0) + 1}`;
 }
 
+/** Where a re-asked fact came from: a step that said it, or the label of a sender who knew it. */
+function givenText(e: Shape): string {
+  const fact = `${e.fact} (${e.value})`;
+  const s = e.source;
+  if (s?.kind !== 'label') return `step ${e.givenAt} already gave ${fact}`;
+  return `${s.from} already knew ${fact}: its handoff to ${s.to} at step ${e.givenAt} must carry it, though no step up to then says it`;
+}
+
 /** One sentence for a wrong-reason, re-ask or tool-trajectory finding. */
 export function describeMore(f: FindingData): string {
   const e = shape(f.expected);
@@ -52,7 +61,7 @@ export function describeMore(f: FindingData): string {
     case 'handoff.reask': {
       const how = o.field !== undefined ? `for ${o.field}` : `"${o.sentence}"`;
       const h = o.handoff ?? {};
-      return `${o.by} asked ${o.to} ${how} at step ${o.step} after ${h.from} handed over at step ${h.step}, but step ${e.givenAt} already gave ${e.fact} (${e.value})`;
+      return `${o.by} asked ${o.to} ${how} at step ${o.step} after ${h.from} handed over at step ${h.step}, but ${givenText(e)}`;
     }
     case 'tool.missing':
       return `expected ${callText(e)} (${ordinal(e.position)}, ${e.mode}), but it was never called`;

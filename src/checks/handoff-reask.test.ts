@@ -1,10 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import type { Labels } from '../model/labelled-case.ts';
+import { givenFacts } from '../model/given-facts.ts';
+import type { ExpectedHandoff, Labels } from '../model/labelled-case.ts';
+import type { Step } from '../model/step.ts';
 import type { QuestionEvent } from '../model/timeline.ts';
 import { describeFinding } from './describe-finding.ts';
 import { handoffReask } from './handoff-reask.ts';
-import { handoff, timeline } from './timeline-fixtures.ts';
+import { expect_, handoff, timeline } from './timeline-fixtures.ts';
 
 let n = 0;
 function question(by: string, step: number, extra: Partial<QuestionEvent> = {}): QuestionEvent {
@@ -21,9 +23,10 @@ function question(by: string, step: number, extra: Partial<QuestionEvent> = {}):
   };
 }
 
+const said = { kind: 'said', by: 'customer' } as const;
 const given: Labels = {
   handoffs: [],
-  facts: [{ name: 'order_id', value: 'A-1001', step: 0 }],
+  facts: [{ name: 'order_id', value: 'A-1001', step: 0, source: said }],
 };
 const facts = { order_id: ['order number', 'reference'] };
 
@@ -74,7 +77,10 @@ describe('handoff-reask', () => {
       question('refunds', 0, { fields: ['order_id'] }),
       handoff('triage', 'refunds', 1),
     );
-    const later: Labels = { handoffs: [], facts: [{ name: 'order_id', value: 'A-1001', step: 3 }] };
+    const later: Labels = {
+      handoffs: [],
+      facts: [{ name: 'order_id', value: 'A-1001', step: 3, source: said }],
+    };
     const beforeGiven = timeline(
       handoff('triage', 'refunds', 1),
       question('refunds', 2, { fields: ['order_id'] }),
@@ -104,13 +110,80 @@ describe('handoff-reask', () => {
   });
 });
 
+/** Labels as a case file makes them: the given facts are read from its steps and carry labels. */
+function caseLabels(steps: readonly Step[], handoffs: ExpectedHandoff[]): Labels {
+  return { handoffs, facts: givenFacts(handoffs, steps) };
+}
+
+describe('handoff-reask: where a fact was given', () => {
+  const claim = caseLabels(
+    [
+      {
+        kind: 'customer',
+        text: 'I need to make a claim, a pipe burst in my kitchen. Policy POL-5555.',
+      },
+      { kind: 'customer', text: 'The claim number is CLM-3003.' },
+      { kind: 'customer', text: 'The plumber charged 300 euro.' },
+    ],
+    [
+      expect_('front_desk', 'claims_intake', 0, { carry: { policy_number: 'POL-5555' } }),
+      expect_('claims_intake', 'payments', 2, {
+        carry: { claim_id: 'CLM-3003', amount: 300, policy_number: 'POL-5555' },
+      }),
+    ],
+  );
+  const askAmountAt = (step: number) =>
+    timeline(
+      handoff('front_desk', 'claims_intake', 0),
+      question('claims_intake', step, { text: 'What is the claimed amount?' }),
+    );
+
+  it('does not read the amount 300 into the claim number CLM-3003 (a step-1 question is no re-ask)', () => {
+    expect(handoffReask.run(askAmountAt(1), claim, {})).toEqual([]);
+  });
+
+  it('flags the same question once the customer has said 300, at step 2', () => {
+    const findings = handoffReask.run(askAmountAt(2), claim, {});
+    expect(findings.map(describeFinding)).toEqual([
+      'claims_intake asked customer "What is the claimed amount?" at step 2 after front_desk handed over at step 0, but step 2 already gave amount (300)',
+    ]);
+  });
+
+  it('says the sender knew a fact no step gave (a lookup), not that a step gave it', () => {
+    const l = caseLabels(
+      [{ kind: 'customer', text: 'Refund order A-2002 please, it never arrived.' }],
+      [expect_('triage', 'refunds', 0, { carry: { order_id: 'A-2002', amount: 750 } })],
+    );
+    const t = timeline(
+      handoff('triage', 'refunds', 0, { payload: { order_id: 'A-2002' } }),
+      question('refunds', 0, { text: 'Could you tell me the amount of order A-2002?' }),
+    );
+
+    const findings = handoffReask.run(t, l, {});
+
+    expect(findings).toMatchObject([
+      {
+        expected: {
+          fact: 'amount',
+          value: '750',
+          givenAt: 0,
+          source: { kind: 'label', from: 'triage', to: 'refunds' },
+        },
+      },
+    ]);
+    expect(describeFinding(findings[0]!)).toBe(
+      'refunds asked customer "Could you tell me the amount of order A-2002?" at step 0 after triage handed over at step 0, but triage already knew amount (750): its handoff to refunds at step 0 must carry it, though no step up to then says it',
+    );
+  });
+});
+
 describe('handoff-reask properties', () => {
   test.prop([fc.nat(4), fc.nat(4), fc.nat(4)])(
     'a re-ask is found exactly when the asker had received work and the fact was given by then',
     (handoffStep, askStep, givenStep) => {
       const labels: Labels = {
         handoffs: [],
-        facts: [{ name: 'order_id', value: 'A-1', step: givenStep }],
+        facts: [{ name: 'order_id', value: 'A-1', step: givenStep, source: said }],
       };
       const t = timeline(
         handoff('triage', 'refunds', handoffStep),

@@ -15,9 +15,10 @@ type Asked = { readonly field: string } | { readonly sentence: string };
 /**
  * handoff.reask: after work was handed to an agent (or person), it asks the customer or a person
  * for a fact an earlier step already gave. The facts and the step that gave them come from the
- * case's `carry` labels; a question asks for one when its fields name it, or when one of its
- * asking sentences mentions the fact's name in prose (`order id`) or a phrasing from the suite's
- * `facts:` map (`order number`). One finding per fact, at the first re-ask.
+ * case's `carry` labels (model/given-facts.ts: a step whose text holds the value, or the
+ * labelled handoff whose sender knew it); a question asks for one when its fields name it, or
+ * when one of its asking sentences mentions the fact's name in prose (`order id`) or a phrasing
+ * from the suite's `facts:` map (`order number`). One finding per fact, at the first re-ask.
  */
 export const handoffReask = defineCheck<ReaskOptions>({
   name: 'handoff-reask',
@@ -66,7 +67,7 @@ function reask(
     code: 'handoff.reask',
     outcome: 'fail',
     step: q.step,
-    expected: { fact: fact.name, value: fact.value, givenAt: fact.step },
+    expected: { fact: fact.name, value: fact.value, givenAt: fact.step, source: fact.source },
     observed: {
       by: q.by,
       to: q.to,

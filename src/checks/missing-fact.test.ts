@@ -1,6 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { normalizeText, payloadContains } from './contains-text.ts';
+import { factWords } from '../model/fact-words.ts';
+import { payloadContains } from './contains-text.ts';
+import { describeFinding } from './describe-finding.ts';
 import { findFact } from './find-fact.ts';
 import { missingFact } from './missing-fact.ts';
 import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
@@ -19,6 +21,40 @@ describe('missing-fact', () => {
       'amount',
     ]);
     expect(findings[0]).toMatchObject({ step: 1, observed: { found: 'A-9' } });
+  });
+
+  it('says what was carried when the key holds another value: tier "silver", expected Silver', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 0, { payload: { order_id: 'A-1', tier: 'silver' } }),
+    );
+    const l = labels([expect_('triage', 'refunds', 0, { carry: { tier: 'Silver', amount: 120 } })]);
+
+    const findings = missingFact.run(t, l, {});
+
+    expect(findings).toMatchObject([
+      { expected: { fact: 'tier', value: 'Silver' }, observed: { found: 'silver' } },
+      { expected: { fact: 'amount', value: 120 } },
+    ]);
+    expect(findings.map(describeFinding)).toEqual([
+      'triage → refunds at step 0 carried tier = "silver", expected Silver',
+      'triage → refunds at step 0 did not carry amount = 120',
+    ]);
+  });
+
+  it('writes a carried number, null or object as JSON', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 0, {
+        payload: { amount: 75, tier: null, order: { id: 'A-1' } },
+      }),
+    );
+    const l = labels([
+      expect_('triage', 'refunds', 0, { carry: { amount: 750, tier: 'gold', order: 'A-1' } }),
+    ]);
+    expect(missingFact.run(t, l, {}).map(describeFinding)).toEqual([
+      'triage → refunds at step 0 carried amount = 75, expected 750',
+      'triage → refunds at step 0 carried tier = null, expected gold',
+      'triage → refunds at step 0 carried order = {"id":"A-1"}, expected A-1',
+    ]);
   });
 
   it('finds facts at any depth, by dotted path, as text, and in free-text payloads', () => {
@@ -50,9 +86,11 @@ describe('carry: contains', () => {
     expect(findFact(context, 'order_id', 'A-1001')).toEqual({ present: false });
   });
 
-  it('matches whole words only: A-1001 is not in A-10012, 750 not in 7500', () => {
+  it('matches whole tokens only: A-1001 is not in A-10012, 750 not in 7500 or CLM-750', () => {
     expect(payloadContains({ note: 'order A-10012' }, 'A-1001')).toBe(false);
     expect(payloadContains({ note: 'refund 7500 EUR' }, '750')).toBe(false);
+    expect(payloadContains({ note: 'claim CLM-750, 75.00 EUR' }, '750')).toBe(false);
+    expect(payloadContains({ note: 'claim CLM-3003, 1,500.00 EUR' }, '1500')).toBe(true);
     expect(payloadContains({ note: 'Refund — 750,00 €' }, '750')).toBe(true);
   });
 
@@ -88,7 +126,7 @@ describe('carry: contains', () => {
     fc.string({ maxLength: 12 }),
     fc.string({ maxLength: 12 }),
   ])('text planted between any words, in any case, is always found', (before, fact, after) => {
-    fc.pre(normalizeText(fact) !== '');
+    fc.pre(factWords(fact).words.length > 0);
     const text = `${before} ${fact.toUpperCase()} ${after}`;
     expect(payloadContains({ deep: [{ text }] }, fact)).toBe(true);
   });

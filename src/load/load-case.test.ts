@@ -174,7 +174,14 @@ describe('loadCaseFile on good files', () => {
           ],
           maxHops: 3,
           // Step 1 is the first whose text holds A-1001: re-asking for it after is a re-ask.
-          facts: [{ name: 'order_id', value: 'A-1001', step: 1 }],
+          facts: [
+            {
+              name: 'order_id',
+              value: 'A-1001',
+              step: 1,
+              source: { kind: 'said', by: 'customer' },
+            },
+          ],
         },
         file: `${good}/refund-split.yaml`,
         positions: {

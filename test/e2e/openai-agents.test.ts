@@ -101,7 +101,8 @@ describe('baton run suites/openai-agents-flawed.yaml: triage hands refunds over 
     expect(text).toContain(
       'step 0  handoff.early         triage → refunds at step 0, 1 step before step 1',
     );
-    expect(text).toContain('triage → refunds at step 0 did not carry order_id = A-1001');
+    // The payload has the key, set to null: the finding says what it carried.
+    expect(text).toContain('triage → refunds at step 0 carried order_id = null, expected A-1001');
     expect(text).toContain(
       'triage → refunds at step 0 broke its contract: amount: expected a number, received null',
     );

@@ -137,7 +137,17 @@ describe('createLangGraphAdapter: the turn’s last AI message', () => {
     };
     const labelled: Case = {
       ...refundCase,
-      labels: { handoffs: [], facts: [{ name: 'order_id', value: 'A-1001', step: 0 }] },
+      labels: {
+        handoffs: [],
+        facts: [
+          {
+            name: 'order_id',
+            value: 'A-1001',
+            step: 0,
+            source: { kind: 'said', by: 'customer' },
+          },
+        ],
+      },
     };
     const adapter = createLangGraphAdapter(
       { path: './scripted-app.ts', options: { scripts } },
