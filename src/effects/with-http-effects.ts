@@ -11,11 +11,9 @@ export type { HttpEffectsOptions } from './run-ledger.ts';
  */
 export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Adapter {
   let ledger: RunLedger | undefined;
-  const wrapped: Adapter = {
-    // Read when asked: an adapter may name itself better once set up (the HTTP adapter's URL).
-    get name() {
-      return inner.name;
-    },
+  const wrapped: Adapter & { name: string } = {
+    // Taken again after setup: an adapter may name itself better then (the HTTP adapter's URL).
+    name: inner.name,
     ...(inner.toolEffects && { toolEffects: inner.toolEffects }),
     // msw starts first: a client that captures `fetch` when the implementation is built (the
     // OpenAI SDK does) must capture the intercepted one.
@@ -25,6 +23,7 @@ export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Ad
       ledger = await RunLedger.start(options);
       try {
         await inner.setup?.();
+        wrapped.name = inner.name;
       } catch (error) {
         await stop();
         throw error;

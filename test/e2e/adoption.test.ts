@@ -30,7 +30,7 @@ describe('the package', () => {
     const paths = [...packed.files];
     const tops = [...new Set(paths.map((p) => p.split('/')[0]))].sort();
 
-    expect(tops).toEqual(['README.md', 'dist', 'package.json', 'schemas']);
+    expect(tops).toEqual(['README.md', 'dist', 'docs', 'package.json', 'schemas']);
     expect(paths).toContain('dist/cli/bin.js');
     expect(paths).toContain('dist/public/index.d.ts');
     expect(paths.filter((p) => /\.test\.|fixtures|bench|\.ci/.test(p))).toEqual([]);

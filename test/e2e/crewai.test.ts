@@ -103,10 +103,12 @@ describe('a recognition rule that matches no span (the old CrewAI recipe)', () =
       /^rule name "Delegate work to coworker"\s+adapter\.recognize\[0\] \(line 11\)\s+0\s+0\/3$/m,
     );
     expect(lines(text).at(-2)).toBe(
-      'FAIL  3 cases · 0 passed · 3 failed · 0 errored · gates 1/2 · 2 warnings',
+      'FAIL  3 cases · 0 passed · 3 failed · 0 errored · gates 1/2 · 3 warnings',
     );
+    // The labelled refund comes from no rule either: the recipe recognises nothing at all.
     expect(report.warnings?.map((w) => [w.code, w.severity, w.line])).toEqual([
       ['recognize.unmatched', 'warning', 11],
+      ['effects.undeclared', 'warning', 13],
       ['handoffs.unrecognized', 'warning', undefined],
     ]);
   });
@@ -118,7 +120,7 @@ describe('a recognition rule that matches no span (the old CrewAI recipe)', () =
     expect(result.code).toBe(2);
     expect(text).toContain(`✗ ERROR  ${suite}:11  recognize.unmatched`);
     expect(lines(text).at(-2)).toMatch(
-      /^FAIL .* · 1 rule matched no span \(--strict\) · 1 warning$/,
+      /^FAIL .* · 1 rule matched no span \(--strict\) · 2 warnings$/,
     );
     expect(report.passed).toBe(false);
     expect(report.warnings?.[0]).toMatchObject({ code: 'recognize.unmatched', severity: 'error' });

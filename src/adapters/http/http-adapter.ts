@@ -39,11 +39,9 @@ export function createHttpAdapter(config: HttpAdapterConfig, suiteFile: string):
   let receiver: OtlpReceiver | undefined;
   let service: ServiceSupervisor | undefined;
   let setupVars: TemplateVars | undefined;
-  const adapter: Adapter = {
+  const adapter: Adapter & { name: string } = {
     // Once set up, the URL as sent: the run header shows where the requests went.
-    get name() {
-      return `http ${setupVars ? fillKnown(config.url, setupVars) : config.url}`;
-    },
+    name: `http ${config.url}`,
     async setup() {
       receiver = await startReceiver(config.otlp_port, suite);
       try {
@@ -53,6 +51,7 @@ export function createHttpAdapter(config: HttpAdapterConfig, suiteFile: string):
           'otlp.endpoint': receiver.endpoint,
           'otlp.traces_endpoint': receiver.tracesEndpoint,
         };
+        adapter.name = `http ${fillKnown(config.url, setupVars)}`;
         if (config.start) {
           const spec = serviceSpec(config, suiteFile, suite, setupVars, receiver);
           service = new ServiceSupervisor(spec, await startService(spec));
