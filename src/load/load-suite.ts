@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Suite, SuiteInput } from '../model/suite.ts';
+import { casesProblems } from './cases-problems.ts';
 import { readUserFile } from './files.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
 import { isolationProblems } from './isolation-problems.ts';
@@ -36,6 +37,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     };
   }
   const missing = sortByPosition([
+    ...casesProblems(parsed.data, source),
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
     ...isolationProblems(parsed.data, source),
