@@ -44,10 +44,13 @@ export function registerShadow(cli: Command, io: CliIo, setExit: (code: number) 
     .description(
       'production handoff metrics of OTLP/JSON trace files (ping-pong, re-asks, waits, overrides, hops)',
     )
-    .argument('<files...>', 'OTLP/JSON or JSON-lines files')
+    .argument(
+      '[files...]',
+      'OTLP/JSON or JSON-lines files (default: the --suite traces adapter’s files)',
+    )
     .option(
       '--suite <file>',
-      'read the traces by this suite’s rules (its traces adapter or shadow.live)',
+      'read the traces by this suite’s rules (its traces adapter or shadow.live) and persons',
     )
     .option('--steps <rule>', 'customer_turns, agent_turns or root_children')
     .option(

@@ -248,7 +248,9 @@ async function reportRun(
     );
   } else if (cases.length === 0 && properties.length === 0 && !interrupted) {
     io.stderr(
-      `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
+      (suite.config.cases?.include.length ?? 0) === 0
+        ? `baton: Failed to run ${path}: it lists no cases (only a suite for baton shadow may), so there is nothing to judge. List case files under \`cases: { include: [...] }\`, or run the suite with baton shadow.\n`
+        : `baton: no case in ${path} matches the filters given (--case, --tag). Check the ids and tags.\n`,
     );
     return EXIT.usage;
   }

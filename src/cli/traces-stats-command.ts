@@ -1,42 +1,51 @@
 import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
-import { loadSuiteFile } from '../load/load-suite.ts';
-import { TRACE_STEP_RULES } from '../model/adapter-config.ts';
-import { ShadowConfig, type ShadowLiveConfig } from '../model/shadow-config.ts';
 import { traceStats } from '../shadow/io/trace-stats.ts';
 import { renderStats } from '../shadow/render-stats.ts';
+import type { TraceProblem } from '../traces/read-batches.ts';
+import { defectLine, shownPath, traceFileDefect } from '../traces/trace-file.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { leanHeap } from './lean-heap.ts';
-import { printProblems } from './print-problems.ts';
+import { type StatsFlags, statsRules } from './traces-stats-rules.ts';
 
-export interface StatsFlags {
-  readonly suite?: string;
-  readonly steps?: string;
-  readonly persons?: readonly string[];
-  readonly json?: string;
-}
+export type { StatsFlags } from './traces-stats-rules.ts';
 
 /** Bump when a field of the stats JSON changes meaning or disappears. */
 export const STATS_SCHEMA_VERSION = 1;
+const MAX_PRINTED_PROBLEMS = 20;
 
-/** `baton traces stats <files...>`: the production metrics of trace files, no labels needed. */
+/**
+ * `baton traces stats [files...]`: the production metrics of trace files, no labels needed.
+ * Exits 0 when every line was read; 2 for a file that cannot be read at all (nothing is
+ * counted), and 2 after printing the metrics when some lines or spans could not be read (the
+ * metrics leave them out, and a script must not take them for the whole file's).
+ */
 export async function statsCommand(
   files: readonly string[],
   flags: StatsFlags,
   io: CliIo,
 ): Promise<number> {
-  const rules = await rulesOf(flags, io);
+  const rules = await statsRules(files, flags, io);
   if (!rules.ok) return EXIT.usage;
+  const paths = rules.value.files;
+  const show = (p: string) => shownPath(p, io.cwd);
+  // Every file is checked before the first is read: a typo must not wait for a long read.
+  let missing = 0;
+  for (const p of paths) {
+    const defect = await traceFileDefect(p, show(p));
+    if (!defect) continue;
+    missing++;
+    io.stderr(`baton: ${defectLine(show(p), defect)}\n`);
+  }
+  if (missing > 0) return EXIT.usage;
   leanHeap();
-  const paths = files.map((f) => resolve(io.cwd, f));
   const stats = await traceStats(paths, rules.value);
-  const shown = paths.map((p) => relative(io.cwd, p) || p);
-  for (const p of stats.problems.slice(0, 20))
-    io.stderr(
-      `baton: ${relative(io.cwd, p.file) || p.file}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}\n`,
-    );
-  const json = `${JSON.stringify({ schemaVersion: STATS_SCHEMA_VERSION, kind: 'baton.traces.stats', files: shown, cut: stats.cut, problems: stats.problems.length, metrics: stats.metrics }, null, 2)}\n`;
+  for (const p of stats.problems.slice(0, MAX_PRINTED_PROBLEMS))
+    io.stderr(`baton: ${problemLine(p, show)}\n`);
+  const problems = stats.unreadable.reduce((n, u) => n + u.count, 0);
+  const shown = paths.map(show);
+  const json = `${JSON.stringify({ schemaVersion: STATS_SCHEMA_VERSION, kind: 'baton.traces.stats', files: shown, cut: stats.cut, problems, metrics: stats.metrics }, null, 2)}\n`;
   if (flags.json === '-') io.stdout(json);
   else {
     io.stdout(renderStats(stats.metrics, shown, stats.cut));
@@ -53,55 +62,21 @@ export async function statsCommand(
   }
   if (stats.metrics.conversations === 0) {
     io.stderr(
-      'baton: no span in these files could be read: check they are OTLP/JSON (a Collector file exporter writes it).\n',
+      `baton: ${shown.join(', ')}: no span in ${paths.length === 1 ? 'this file' : 'these files'} could be read. Fix: pass OTLP/JSON traces (what a Collector's file exporter writes, one export request a line)\n`,
     );
     return EXIT.usage;
   }
-  return EXIT.ok;
+  for (const u of stats.unreadable) io.stderr(`baton: ${skippedLine(show(u.file), u.count)}\n`);
+  return problems > 0 ? EXIT.usage : EXIT.ok;
 }
 
-type Rules = {
-  live: ShadowLiveConfig;
-  persons: readonly string[];
-  overrideDecisions?: readonly string[];
-};
+function problemLine(p: TraceProblem, show: (file: string) => string): string {
+  const where = `${show(p.file)}${p.line === undefined ? '' : `:${p.line}`}`;
+  return `${where}: ${p.message}.${p.fix ? ` Fix: ${p.fix}` : ''}`;
+}
 
-async function rulesOf(
-  flags: StatsFlags,
-  io: CliIo,
-): Promise<{ ok: true; value: Rules } | { ok: false }> {
-  if (flags.steps !== undefined && !(TRACE_STEP_RULES as readonly string[]).includes(flags.steps))
-    throw new BatonError(
-      'usage',
-      `Failed to read --steps: "${flags.steps}" is not a step rule. Use one of ${TRACE_STEP_RULES.join(', ')}.`,
-    );
-  let shadow = ShadowConfig.parse({});
-  let live = shadow.live;
-  if (flags.suite !== undefined) {
-    const loaded = await loadSuiteFile(resolve(io.cwd, flags.suite));
-    if (!loaded.ok) {
-      printProblems(io, loaded.problems);
-      return { ok: false };
-    }
-    const config = loaded.value.config;
-    shadow = config.shadow ?? shadow;
-    live =
-      config.adapter.type === 'traces' && !config.shadow
-        ? {
-            steps: config.adapter.steps,
-            recognize: config.adapter.recognize,
-            names: config.adapter.names,
-          }
-        : shadow.live;
-  }
-  if (flags.steps !== undefined)
-    live = { ...live, steps: flags.steps as ShadowLiveConfig['steps'] };
-  return {
-    ok: true,
-    value: {
-      live,
-      persons: [...shadow.persons, ...(flags.persons ?? [])],
-      ...(shadow.override_decisions && { overrideDecisions: shadow.override_decisions }),
-    },
-  };
+/** The last word on a file read only in part: how much was skipped, and that it shows. */
+export function skippedLine(file: string, count: number): string {
+  const what = count === 1 ? '1 line or span' : `${count} lines or spans`;
+  return `${file}: ${what} could not be read and ${count === 1 ? 'was' : 'were'} skipped, so the metrics above leave ${count === 1 ? 'it' : 'them'} out. Fix: repair or remove ${count === 1 ? 'it' : 'them'} (named above), or export the file again`;
 }

@@ -19,7 +19,8 @@ export interface CaseFiles {
 /** Expands `cases.include` (relative to the suite's folder) minus `cases.exclude`. */
 export async function expandCaseGlobs(suite: Suite): Promise<CaseFiles> {
   const cwd = dirname(suite.file);
-  const { include, exclude } = suite.config.cases;
+  // A suite for baton shadow may list no cases.
+  const { include, exclude } = suite.config.cases ?? { include: [], exclude: [] };
   const found = new Set<string>();
   const regular = new Set<string>();
   const problems: FileProblem[] = [];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { FileProblem } from '../errors.ts';
 import { type Suite, SuiteInput } from '../model/suite.ts';
+import { casesProblems } from './cases-problems.ts';
 import { documentKind } from './document-kind.ts';
 import { readUserFile } from './files.ts';
 import { httpPlaceholderProblems } from './http-placeholder-problems.ts';
@@ -43,6 +44,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     };
   }
   const missing = sortByPosition([
+    ...casesProblems(parsed.data, source),
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
     ...isolationProblems(parsed.data, source),

@@ -44,7 +44,7 @@ export async function selectHeldCases(
   filters: CaseSelection = {},
 ): Promise<HeldSelection> {
   const { cases, problems } = await loadSuiteCases(suite);
-  const { tags, exclude_tags } = suite.config.cases;
+  const { tags, exclude_tags } = suite.config.cases ?? { tags: [], exclude_tags: [] };
   const kept = cases
     .filter((c) =>
       keepCase(c, {

@@ -132,15 +132,21 @@ export const SuiteInput = z.strictObject({
   $schema: z.string().optional(),
   name: z.string().min(1),
   description: z.string().optional(),
-  cases: z.strictObject({
-    include: z
-      .array(z.string().min(1))
-      .min(1)
-      .describe('Globs of case files, relative to the suite file.'),
-    exclude: z.array(z.string().min(1)).default([]),
-    tags: z.array(z.string()).default([]).describe('Keep cases with any of these tags.'),
-    exclude_tags: z.array(z.string()).default([]),
-  }),
+  cases: z
+    .strictObject({
+      include: z
+        .array(z.string().min(1))
+        .describe(
+          'Globs of case files, relative to the suite file (at least one, unless the suite has `shadow:`).',
+        ),
+      exclude: z.array(z.string().min(1)).default([]),
+      tags: z.array(z.string()).default([]).describe('Keep cases with any of these tags.'),
+      exclude_tags: z.array(z.string()).default([]),
+    })
+    .optional()
+    .describe(
+      'The case files. Required, except in a suite with `shadow:` (baton shadow reads no case).',
+    ),
   adapter: AdapterConfig,
   concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(4),
   timeout_ms: timerMs(1).default(10_000).describe('Per case, per repeat.'),

@@ -30,7 +30,7 @@ export function liveCase(conversation: string, view: LiveView): LiveCase {
     const step = view.steps[missing];
     return {
       ok: false,
-      reason: `step ${missing} (${step?.describe ?? 'unknown'}) has no input: give the span that starts it a baton.step.input attribute, or model input messages`,
+      reason: `step ${missing} (${step?.describe ?? 'unknown'}) ${view.missing[missing] ?? 'has no input'}`,
     };
   }
   if (view.entry === undefined)

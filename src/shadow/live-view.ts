@@ -10,6 +10,8 @@ export interface LiveView {
   readonly steps: readonly DerivedStep[];
   /** What the live system received at each step; undefined where the trace does not say. */
   readonly inputs: readonly (Step | undefined)[];
+  /** For each step without an input, why (worded to follow `step <n> (<step>) `). */
+  readonly missing: readonly (string | undefined)[];
   /** The live timeline, with the decisions of person steps that no span recorded. */
   readonly timeline: Timeline;
   readonly agents: readonly string[];
@@ -25,7 +27,7 @@ export interface ViewOptions {
 
 /** Reads a derived live conversation; pure. */
 export function liveView(derived: DerivedSteps, o: ViewOptions = {}): LiveView {
-  const inputs = stepInputs(derived);
+  const { inputs, missing } = stepInputs(derived);
   const base = normalize(derived.spans);
   const persons = new Set(o.persons ?? []);
   for (const s of derived.spans) {
@@ -41,6 +43,7 @@ export function liveView(derived: DerivedSteps, o: ViewOptions = {}): LiveView {
   return {
     steps: derived.steps,
     inputs,
+    missing,
     timeline,
     agents: agentsOf(timeline, persons),
     persons,

@@ -1,4 +1,5 @@
 import { mdTable, textTable } from '../report/format.ts';
+import { knowsPersons } from './render-stats.ts';
 import type { ShadowReport } from './shadow-report.ts';
 import {
   confusionRows,
@@ -30,6 +31,7 @@ export function renderShadowConsole(r: ShadowReport): string {
     '',
     'Production metrics',
     ...indent(textTable(metricRows(r.metrics.live, r.metrics.candidate))),
+    ...personsNote(r).flatMap((note) => ['', note]),
   ];
   if (r.disagreements.count > 0) {
     out.push(
@@ -45,6 +47,18 @@ export function renderShadowConsole(r: ShadowReport): string {
   out.push('', `Readiness: ${r.readiness.verdict}`);
   return `${out.join('\n')}\n`;
 }
+
+/**
+ * With no receiver known to be a person, a missed escalation cannot be seen: the gate on them
+ * passes on nothing, and that must be said.
+ */
+function personsNote(r: ShadowReport): string[] {
+  const live = r.metrics.live;
+  return live.handoffs > 0 && !knowsPersons(live) ? [NO_PERSONS_SHADOW] : [];
+}
+
+export const NO_PERSONS_SHADOW =
+  'No receiver is known to be a person, so escalations (missed, extra, overrides, undecided) count none and their gate passes on nothing: name the people in the suite’s shadow.persons, or mark handoffs to them with baton.handoff.target_kind=person.';
 
 /** shadow.md: the same report for a pull request or a wiki page; pure. */
 export function renderShadowMarkdown(r: ShadowReport): string {
@@ -76,6 +90,7 @@ export function renderShadowMarkdown(r: ShadowReport): string {
     '',
     mdTable(metricHead, metricBody),
     '',
+    ...personsNote(r).flatMap((note) => [note, '']),
     '## Rollout gates',
     '',
     ...r.readiness.stages.flatMap((s) => [

@@ -53,7 +53,7 @@ export function metricRows(live: ProductionMetrics, candidate: ProductionMetrics
     const kind = w.person ? 'person' : 'agent';
     rows.push([
       `wait at ${queue} (${kind}) p50 / p95`,
-      `${num(w.p50Ms)} / ${num(w.p95Ms)} ms (${w.count}${w.unanswered > 0 ? `, ${w.unanswered} never answered` : ''})`,
+      `${num(w.p50Ms)} / ${num(w.p95Ms)} ms (${w.count} answered${w.unanswered > 0 ? `, ${w.unanswered} never answered` : ''})`,
       '—',
     ]);
   }

@@ -4,7 +4,14 @@ import { SpanIndex } from '../normalize/span-index.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import type { DerivedSteps } from '../traces/derive-steps.ts';
 import { userMessages } from '../traces/user-messages.ts';
-import { parseStep } from './parse-step.ts';
+import { readStep, STEP_EXAMPLES } from './parse-step.ts';
+
+/** What the live system received at each step, and why a step's input is unknown. */
+export interface StepInputs {
+  readonly inputs: (Step | undefined)[];
+  /** By step: for a step without an input, why (its `baton.step.input` is not a step, or none). */
+  readonly missing: (string | undefined)[];
+}
 
 /**
  * What the live system received at each derived step, so a candidate can be given the same: the
@@ -12,7 +19,7 @@ import { parseStep } from './parse-step.ts';
  * that starts it (GenAI, OpenInference message lists) as a customer's words. Undefined for a
  * step with neither: a conversation with such a step cannot be replayed.
  */
-export function stepInputs(derived: DerivedSteps): (Step | undefined)[] {
+export function stepInputs(derived: DerivedSteps): StepInputs {
   const index = new SpanIndex(derived.spans);
   const earliest = new Map<number, SpanRecord>();
   for (const span of derived.spans) {
@@ -22,11 +29,27 @@ export function stepInputs(derived: DerivedSteps): (Step | undefined)[] {
     if (!seen || span.start < seen.start) earliest.set(step, span);
   }
   const byId = new Map(derived.spans.map((s) => [s.spanId, s]));
-  return derived.steps.map((step) => {
+  const inputs: (Step | undefined)[] = [];
+  const missing: (string | undefined)[] = [];
+  for (const step of derived.steps) {
     const marked = earliest.get(step.index);
-    if (marked) return parseStep(marked.attributes[ATTR.stepInput] as string);
+    if (marked) {
+      const read = readStep(marked.attributes[ATTR.stepInput] as string);
+      inputs.push(read.ok ? read.step : undefined);
+      missing.push(read.ok ? undefined : unreadable(marked, read.why));
+      continue;
+    }
     const start = byId.get(step.spanId);
     const said = start && userMessages(start);
-    return said && said.last !== '' ? { kind: 'customer', text: said.last } : undefined;
-  });
+    const known = said && said.last !== '';
+    inputs.push(known ? { kind: 'customer', text: said.last } : undefined);
+    missing.push(known ? undefined : NO_INPUT);
+  }
+  return { inputs, missing };
+}
+
+const NO_INPUT = `has no input: give the span that starts it a baton.step.input attribute, the step as JSON (${STEP_EXAMPLES}), or model input messages`;
+
+function unreadable(span: SpanRecord, why: string): string {
+  return `has a baton.step.input that is not a step: ${why}, on span "${span.name}". Write it as ${STEP_EXAMPLES}`;
 }

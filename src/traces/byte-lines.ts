@@ -14,10 +14,14 @@ const CARRIAGE_RETURN = 0x0d;
  * trace index can read a line back later without reading the file again. Only a line that spans
  * chunks is copied, once, and only its own bytes; memory is one chunk plus the longest line.
  */
-export async function* byteLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<ByteLine> {
+export async function* byteLines(
+  chunks: AsyncIterable<Buffer>,
+  /** File offset of the first chunk's first byte (past a byte-order mark, say). */
+  start = 0,
+): AsyncGenerator<ByteLine> {
   let pending: Buffer[] = []; // the start of a line that began in earlier chunks
-  let pendingAt = 0; // file offset of the first byte of pending
-  let offset = 0; // file offset of the chunk
+  let pendingAt = start; // file offset of the first byte of pending
+  let offset = start; // file offset of the chunk
   let line = 1;
   for await (const chunk of chunks) {
     let from = 0;

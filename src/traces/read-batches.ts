@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { byteLines } from './byte-lines.ts';
 import { rawSpansOf } from './otlp-spans.ts';
 import { SpanObjectScanner } from './span-object-scanner.ts';
+import { encodingDefect, openDefect, shownPath, TraceFileError, UTF8_BOM } from './trace-file.ts';
 
 /** Where spans are in a file, so an index can read them back: a line, or a run of span objects. */
 export interface StoredRange {
@@ -28,37 +29,63 @@ export interface TraceProblem {
   readonly file: string;
   readonly line?: number;
   readonly message: string;
+  /** How to fix it, when Baton knows. */
+  readonly fix?: string;
 }
 
 export type OnProblem = (problem: TraceProblem) => void;
 
 const CHUNK = 1 << 20;
 const LINE_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
+/** OTLP export requests of other signals: a Collector may write them to the same file. */
+const OTHER_SIGNALS = ['resourceMetrics', 'resourceLogs', 'resourceProfiles'];
+const LINE_FIX =
+  'repair or remove the line (each line must be one whole OTLP/JSON export request), or export the file again';
 
 /**
  * Streams the spans of an OTLP/JSON file: JSON lines (one export request a line, as the
  * Collector's file exporter writes) or one JSON document of any size, pretty-printed or not.
  * Memory is one chunk plus one line (or one span): a large file never has to fit in memory.
- * A malformed line is a problem naming the file and line; the other lines are still read.
+ * A malformed line is a problem naming the file and line; the other lines are still read. A
+ * leading UTF-8 byte-order mark is skipped (byte ranges still count it). A file that cannot be
+ * read at all (missing, a folder, gzip or zstd, UTF-16) throws a `TraceFileError`.
  */
 export async function* readSpanBatches(
   file: string,
   onProblem: OnProblem,
 ): AsyncGenerator<SpanBatch> {
-  const chunks = createReadStream(file, { highWaterMark: CHUNK })[Symbol.asyncIterator]();
+  const chunks = fileChunks(file);
   const first = await chunks.next();
   if (first.done) return;
+  const defect = encodingDefect(first.value, shownPath(file));
+  if (defect) {
+    await chunks.return(undefined);
+    throw new TraceFileError(file, defect);
+  }
+  const bom = first.value.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? UTF8_BOM.length : 0;
+  const head = first.value.subarray(bom);
   const rest = (async function* () {
-    yield first.value as Buffer;
-    for (let c = await chunks.next(); !c.done; c = await chunks.next()) yield c.value as Buffer;
+    yield head;
+    for (let c = await chunks.next(); !c.done; c = await chunks.next()) yield c.value;
   })();
   try {
-    if (LINE_EXTENSIONS.has(extname(file).toLowerCase()) || startsWithJsonLine(first.value))
-      yield* lineBatches(file, rest, onProblem);
-    else yield* documentBatches(file, rest, onProblem);
+    if (LINE_EXTENSIONS.has(extname(file).toLowerCase()) || startsWithJsonLine(head))
+      yield* lineBatches(file, rest, bom, onProblem);
+    else yield* documentBatches(file, rest, bom, onProblem);
   } finally {
     // A reader that stops early (it found what it wanted) closes the file.
-    await chunks.return?.();
+    await chunks.return(undefined);
+  }
+}
+
+/** The file's chunks; a failed open or read is a `TraceFileError` naming the file and the fix. */
+async function* fileChunks(file: string): AsyncGenerator<Buffer, void, undefined> {
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: CHUNK }))
+      yield chunk as Buffer;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+    throw new TraceFileError(file, openDefect(error, shownPath(file)));
   }
 }
 
@@ -78,19 +105,24 @@ function startsWithJsonLine(chunk: Buffer): boolean {
 async function* lineBatches(
   file: string,
   chunks: AsyncIterable<Buffer>,
+  offset: number,
   onProblem: OnProblem,
 ): AsyncGenerator<SpanBatch> {
-  for await (const l of byteLines(chunks)) {
+  for await (const l of byteLines(chunks, offset)) {
     if (l.text.trim() === '') continue;
     let request: unknown;
     try {
       request = JSON.parse(l.text);
     } catch (error) {
-      onProblem({ file, line: l.line, message: `not valid JSON (${jsonError(error)})` });
+      const message = `not valid JSON (${jsonError(error)})`;
+      onProblem({ file, line: l.line, message, fix: LINE_FIX });
       continue;
     }
     if (typeof request !== 'object' || request === null || !('resourceSpans' in request)) {
-      onProblem({ file, line: l.line, message: 'not an OTLP export request (no resourceSpans)' });
+      // A Collector's metrics or logs in the same file hold no spans: not a problem.
+      if (isOtherSignal(request)) continue;
+      const message = 'not an OTLP export request (no resourceSpans)';
+      onProblem({ file, line: l.line, message, fix: LINE_FIX });
       continue;
     }
     yield {
@@ -104,9 +136,10 @@ async function* lineBatches(
 async function* documentBatches(
   file: string,
   chunks: AsyncIterable<Buffer>,
+  offset: number,
   onProblem: OnProblem,
 ): AsyncGenerator<SpanBatch> {
-  const scanner = new SpanObjectScanner();
+  const scanner = new SpanObjectScanner(offset);
   for await (const chunk of chunks) {
     for (const s of scanner.push(chunk)) {
       let raw: unknown;
@@ -117,6 +150,7 @@ async function* documentBatches(
           file,
           line: s.line,
           message: `span is not valid JSON (${jsonError(error)})`,
+          fix: 'repair the span or export the file again',
         });
         continue;
       }
@@ -125,7 +159,13 @@ async function* documentBatches(
     }
   }
   const problem = scanner.finish();
-  if (problem) onProblem({ file, line: scanner.problemLine, message: problem });
+  if (problem)
+    onProblem({
+      file,
+      line: scanner.problemLine,
+      message: problem,
+      fix: 'the file must be OTLP/JSON: JSON lines of export requests, or one export request document',
+    });
 }
 
 /** Reads stored ranges back (sorted, each once) and returns their raw spans. */
@@ -147,11 +187,24 @@ export async function readRanges(file: string, ranges: readonly StoredRange[]): 
   }
 }
 
+function isOtherSignal(request: unknown): boolean {
+  return typeof request === 'object' && request !== null && OTHER_SIGNALS.some((k) => k in request);
+}
+
 /**
  * JSON.parse's complaint without the snippet of text V8 quotes (`"root:x:0:0"... is not valid
- * JSON`): a path that strays onto another file must not copy its contents into a report.
+ * JSON`): a path that strays onto another file must not copy its contents into a report. An
+ * invisible character it names (`Unexpected token '\u200b'`) is written as its code.
  */
-function jsonError(error: unknown): string {
+export function jsonError(error: unknown): string {
   const message = error instanceof Error ? error.message : 'unreadable';
-  return message.replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s*is not valid JSON/, '').trim();
+  return message
+    .replace(/,\s*".*is not valid JSON\s*$/s, '')
+    .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .trim();
 }
+
+// Controls, format characters and separators a terminal shows as nothing.
+const INVISIBLE_CHARS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff';
+const INVISIBLE = new RegExp(`[${INVISIBLE_CHARS}]`, 'g');

@@ -72,9 +72,10 @@ describe('readTraces', () => {
       [idOf('b', 16), 2, false],
       [idOf('a', 16), 3, false],
     ]);
+    const fix = expect.stringMatching(/^repair or remove the line/);
     expect(problems).toEqual([
-      { file: path, line: 2, message: expect.stringMatching(/^not valid JSON/) },
-      { file: path, line: 5, message: 'not an OTLP export request (no resourceSpans)' },
+      { file: path, line: 2, message: expect.stringMatching(/^not valid JSON/), fix },
+      { file: path, line: 5, message: 'not an OTLP export request (no resourceSpans)', fix },
     ]);
   });
 

@@ -45,7 +45,6 @@ export class SpanObjectScanner {
   private expectKey = false;
   private line = 1;
   private problemAt: number | undefined;
-  private offset = 0;
   private lists = -1;
   // The span object being captured: its pieces, start, depth inside it and first line.
   private parts: Buffer[] | undefined;
@@ -53,6 +52,9 @@ export class SpanObjectScanner {
   private captureLine = 0;
   private depth = 0;
   private problem: string | undefined;
+
+  /** `offset`: the file offset of the first byte pushed (past a byte-order mark, say). */
+  constructor(private offset = 0) {}
 
   /** Feeds the next chunk; returns the span objects that ended in it. */
   push(chunk: Buffer): ScannedSpan[] {

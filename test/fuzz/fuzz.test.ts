@@ -22,9 +22,9 @@ const PROBLEM = /^[^\s:][^:]*:\d+(?::\d+)?: .+\. Fix: .+$/;
 /** A problem about a whole file (no line in it to point at). */
 const FILE_PROBLEM =
   /^[^\s:][^:]*: (?:file not found|expected a file, received .+|not a YAML file, .+|the file is .+ MiB, .+|could not read the file .+|a symbolic link to .+|this is a case file, not a suite)\. Fix: .+$/;
-/** The CLI's own lines: each says what failed and what to do. */
+/** The CLI's own lines: each says what failed and what to do (or which file, and its fix). */
 const CLI_LINE =
-  /^baton: (?:Failed to .+: .+\. .+|no case in .+ matches the filters given .+\. .+|another OpenTelemetry provider is registered; .+)$/;
+  /^baton: (?:Failed to .+: .+\. .+|no case in .+ matches the filters given .+\. .+|another OpenTelemetry provider is registered; .+|[^\s:][^:]*: .+\. Fix: .+)$/;
 
 let dir: { path: string; remove: () => Promise<void> };
 let corpus: Corpus;

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import type { FileProblem } from '../../errors.ts';
+import { reportFolder } from '../../io/report-folder.ts';
 import { loadSuiteFile } from '../../load/load-suite.ts';
 import { selectHeldCases } from '../../load/select-cases.ts';
 
@@ -87,11 +88,15 @@ export async function scanSuite(
       cases,
       broken,
       implementation: implementationOf(config, dirname(suiteFile)),
+      // The folder the run writes to, by the same rule as baton run (reports.dir against the suite).
       ignored: [
-        resolve(
+        reportFolder({
+          out,
+          dir: loaded.value.config.reports.dir,
+          suiteFile,
+          suiteName: loaded.value.config.name,
           cwd,
-          out ?? loaded.value.config.reports.dir ?? join('reports', loaded.value.config.name),
-        ),
+        }),
       ],
     },
   };

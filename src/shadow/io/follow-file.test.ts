@@ -102,4 +102,14 @@ describe('following a Collector file', () => {
     ]);
     await f.close();
   });
+
+  it('reads the first line of a file that starts with a UTF-8 byte-order mark', async () => {
+    const file = join(dir, 'bom.jsonl');
+    await writeFile(file, `\uFEFF${line('a')}${line('b')}`);
+    const { f, names, problems } = follower(file);
+    await f.poll();
+    expect(problems).toEqual([]);
+    expect(names).toEqual(['a', 'b']);
+    await f.close();
+  });
 });

@@ -1,12 +1,14 @@
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import type { SpanRecord } from '../../normalize/span-record.ts';
 import { rawSpansOf, toSpanRecord } from '../../traces/otlp-spans.ts';
+import { jsonError } from '../../traces/read-batches.ts';
 
 /** Something wrong with one line of a followed file; following goes on. */
 export interface FollowProblem {
   readonly file: string;
   readonly line: number;
   readonly message: string;
+  readonly fix?: string;
 }
 
 export interface FollowOptions {
@@ -36,6 +38,8 @@ export class FileFollower {
   private partialSize = 0;
   private skipping = false;
   private started = false;
+  /** The next line is the file's first: a UTF-8 byte-order mark there is not part of it. */
+  private atStart = false;
 
   constructor(
     readonly path: string,
@@ -55,10 +59,12 @@ export class FileFollower {
       this.inode = now.ino;
       this.offset = skipExisting ? now.size : 0;
       this.line = 0;
+      this.atStart = this.offset === 0;
     } else if (now.size < this.offset) {
       // Truncated in place (copytruncate): what is there now is new.
       this.offset = 0;
       this.line = 0;
+      this.atStart = true;
       this.dropPartial();
     }
     await this.readTo(now.size);
@@ -103,6 +109,7 @@ export class FileFollower {
       from = nl + 1;
       if (this.skipping) {
         this.skipping = false;
+        this.atStart = false;
         this.line++;
         continue;
       }
@@ -122,6 +129,7 @@ export class FileFollower {
         file: this.path,
         line: this.line + 1,
         message: `a line longer than ${MAX_LINE} bytes was skipped`,
+        fix: 'export smaller batches (the Collector batch processor’s send_batch_max_size)',
       });
     }
   }
@@ -133,7 +141,11 @@ export class FileFollower {
 
   private emit(bytes: Buffer): void {
     this.line++;
-    const text = bytes.toString('utf8').trim();
+    const first = this.atStart;
+    this.atStart = false;
+    const text = (
+      first ? bytes.toString('utf8').replace(/^\uFEFF/, '') : bytes.toString('utf8')
+    ).trim();
     if (text === '') return;
     let request: unknown;
     try {
@@ -142,7 +154,8 @@ export class FileFollower {
       this.o.onProblem({
         file: this.path,
         line: this.line,
-        message: `not valid JSON (${(error as Error).message})`,
+        message: `not valid JSON (${jsonError(error)})`,
+        fix: 'each line must be one whole OTLP/JSON export request: check what writes the file (a Collector file exporter with format: json)',
       });
       return;
     }

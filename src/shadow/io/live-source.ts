@@ -1,7 +1,14 @@
+import { open, stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { SpanRecord } from '../../normalize/span-record.ts';
 import { startOtlpReceiver } from '../../otlp/receiver.ts';
+import {
+  encodingDefect,
+  shownPath,
+  TraceFileError,
+  traceFileDefect,
+} from '../../traces/trace-file.ts';
 import { FileFollower, type FollowProblem } from './follow-file.ts';
 
 /** Where live traffic comes from. */
@@ -59,6 +66,40 @@ export async function startSource(
     stop: () => follower.close(),
   };
 }
+
+/**
+ * A followed file Baton could never read (a folder, compressed, UTF-16) is refused before the
+ * candidate starts; so is a missing one with `--once`, which has nothing to wait for. Following
+ * a file that does not exist yet is fine (the Collector creates it): the note says so.
+ */
+export async function checkFileSource(
+  path: string,
+  cwd: string,
+  once: boolean,
+): Promise<{ readonly note?: string }> {
+  const shown = shownPath(path, cwd);
+  const defect = await traceFileDefect(path, shown);
+  if (defect?.code === 'file.not_found' && !once)
+    return { note: `${shown} does not exist yet: waiting for it to appear` };
+  if (defect) throw new TraceFileError(path, defect, shown);
+  if (!(await stat(path)).isFile()) throw new TraceFileError(path, NOT_A_FILE, shown);
+  const head = Buffer.alloc(4);
+  const handle = await open(path, 'r');
+  try {
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const encoding = encodingDefect(head.subarray(0, bytesRead), shown);
+    if (encoding) throw new TraceFileError(path, encoding, shown);
+  } finally {
+    await handle.close();
+  }
+  return {};
+}
+
+const NOT_A_FILE = {
+  code: 'file.unreadable',
+  why: 'not a regular file (a pipe or a device), which baton shadow cannot follow',
+  fix: 'point --file at the file the Collector’s file exporter writes',
+} as const;
 
 /** A port in use or an address Baton may not bind: a usage error with the fix, not a crash. */
 function listenError(error: unknown, spec: { port: number; host: string }): unknown {

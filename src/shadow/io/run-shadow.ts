@@ -2,21 +2,24 @@ import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { BatonError, type FileProblem } from '../../errors.ts';
 import { writeFileAtomic } from '../../io/atomic-write.ts';
+import { reportFolder } from '../../io/report-folder.ts';
 import { loadSuiteFile } from '../../load/load-suite.ts';
 import { ShadowConfig } from '../../model/shadow-config.ts';
+import type { Suite } from '../../model/suite.ts';
+import { shownPath } from '../../traces/trace-file.ts';
 import { liveReader } from '../live-trace.ts';
 import { renderShadowMarkdown } from '../render-shadow.ts';
 import { ShadowEngine } from '../shadow-engine.ts';
 import type { ShadowReport } from '../shadow-report.ts';
 import { startCandidate } from './candidate.ts';
-import { type SourceSpec, startSource } from './live-source.ts';
+import { checkFileSource, type SourceSpec, startSource } from './live-source.ts';
 import { draftWriter } from './write-drafts.ts';
 
 export interface ShadowRequest {
   readonly suitePath: string;
   readonly cwd: string;
   readonly source: SourceSpec;
-  /** The report folder (default: the suite's reports.dir or reports/<name>, then `shadow/`). */
+  /** The report folder, relative to `cwd` (default: see `shadowReportFolder`). */
   readonly out?: string;
   readonly concurrency?: number;
   /** Read the file to its end, take every conversation as finished, report and stop. */
@@ -44,13 +47,18 @@ export type ShadowOutcome =
  */
 export async function runShadow(r: ShadowRequest): Promise<ShadowOutcome> {
   const loaded = await loadSuiteFile(resolve(r.cwd, r.suitePath));
-  if (!loaded.ok) return { ok: false, problems: loaded.problems };
+  if (!loaded.ok) {
+    // Named as typed, as baton run names them.
+    const asTyped = (file: string) => relative(r.cwd, resolve(r.cwd, file)) || file;
+    return { ok: false, problems: loaded.problems.map((p) => ({ ...p, file: asTyped(p.file) })) };
+  }
   const suite = loaded.value;
+  if (r.source.kind === 'file') {
+    const checked = await checkFileSource(r.source.path, r.cwd, r.once ?? false);
+    if (checked.note) r.onProblem?.(checked.note);
+  }
   const config = suite.config.shadow ?? ShadowConfig.parse({});
-  const dir = resolve(
-    r.cwd,
-    r.out ?? join(suite.config.reports.dir ?? join('reports', suite.config.name), 'shadow'),
-  );
+  const dir = shadowReportFolder(suite, r.cwd, r.out);
   await mkdir(dir, { recursive: true }).catch((error: Error) => {
     throw new BatonError(
       'usage',
@@ -84,7 +92,10 @@ export async function runShadow(r: ShadowRequest): Promise<ShadowOutcome> {
   const source = await startSource(
     r.once ? { ...r.source, ...(r.source.kind === 'file' && { fromStart: true }) } : r.source,
     (spans) => engine.receive(spans),
-    (p) => r.onProblem?.(`${relative(r.cwd, p.file)}:${p.line}: ${p.message}`),
+    (p) =>
+      r.onProblem?.(
+        `${shownPath(p.file, r.cwd)}:${p.line}: ${p.message}.${p.fix ? ` Fix: ${p.fix}` : ''}`,
+      ),
     r.cwd,
   ).catch(async (error) => {
     await started.stop();
@@ -154,6 +165,22 @@ function aborted(signal: AbortSignal): Promise<void> {
 async function writeReport(dir: string, report: ShadowReport): Promise<void> {
   await writeFileAtomic(join(dir, 'shadow.json'), `${JSON.stringify(report, null, 2)}\n`);
   await writeFileAtomic(join(dir, 'shadow.md'), renderShadowMarkdown(report));
+}
+
+/**
+ * Where a shadow run writes: `--out` (against the working folder), else `shadow/` inside the
+ * folder `baton run` writes the same suite's reports to (`reports.dir` against the suite file,
+ * or `reports/<name>` in the working folder).
+ */
+export function shadowReportFolder(suite: Suite, cwd: string, out?: string): string {
+  if (out !== undefined) return resolve(cwd, out);
+  const folder = reportFolder({
+    dir: suite.config.reports.dir,
+    suiteFile: suite.file,
+    suiteName: suite.config.name,
+    cwd,
+  });
+  return join(folder, 'shadow');
 }
 
 function describeSpec(spec: SourceSpec, cwd: string): string {

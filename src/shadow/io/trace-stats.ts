@@ -19,7 +19,10 @@ export interface TraceStats {
   readonly metrics: ProductionMetrics;
   /** Conversations cut short by a memory bound (too many spans): counted, partly. */
   readonly cut: number;
+  /** The first problems (up to 100). */
   readonly problems: readonly TraceProblem[];
+  /** Every problem counted, by file, in the order the files were read. */
+  readonly unreadable: readonly { readonly file: string; readonly count: number }[];
 }
 
 const MAX_PROBLEMS = 100;
@@ -56,8 +59,11 @@ export async function traceStats(files: readonly string[], o: StatsOptions): Pro
     maxHeldSpans: 1_000_000,
   });
   let seen = 0;
+  const unreadable: { file: string; count: number }[] = [];
   for (const file of files) {
+    let count = 0;
     const onProblem = (p: TraceProblem) => {
+      count++;
       if (problems.length < MAX_PROBLEMS) problems.push(p);
     };
     for await (const { spans } of readSpanRecords(file, onProblem)) {
@@ -65,7 +71,8 @@ export async function traceStats(files: readonly string[], o: StatsOptions): Pro
       assembler.add(spans, seen);
       take(assembler.takeFinished(seen));
     }
+    if (count > 0) unreadable.push({ file, count });
   }
   take(assembler.drain());
-  return { metrics: tally.metrics(), cut, problems };
+  return { metrics: tally.metrics(), cut, problems, unreadable };
 }
