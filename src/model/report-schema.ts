@@ -280,6 +280,10 @@ export const RunReportSchema = z.object({
         .string()
         .optional()
         .describe('Why the gate had no number: "no case produced a verdict".'),
+      implied: z
+        .literal(true)
+        .optional()
+        .describe('Baton added the gate: `errored <= 0` to a list of gates with no errored gate.'),
     }),
   ),
   reasons: z
