@@ -52,6 +52,7 @@ const EVENT_KINDS = [
   'claim',
   'release',
   'tool_call',
+  'halt',
 ] as const;
 
 const Event = z
