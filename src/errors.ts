@@ -1,6 +1,7 @@
 /**
  * One error base with a stable code. Messages read "Failed to <verb> <thing>: <why>. <fix>."
- * The CLI prints `message` (never a stack) and exits 2 for these.
+ * The CLI prints `message` (never a stack) and exits 2 for these; thrown from an adapter's
+ * `runCase`, one errors its case, whose report shows the message as it is (no class name).
  */
 export type BatonErrorCode =
   | 'case.invalid'
@@ -12,6 +13,7 @@ export type BatonErrorCode =
   | 'file.unreadable'
   | 'adapter.load'
   | 'adapter.options'
+  | 'adapter.run'
   | 'report.merge'
   | 'usage';
 

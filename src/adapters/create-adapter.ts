@@ -2,6 +2,15 @@ import { BatonError } from '../errors.ts';
 import type { Fault } from '../model/fault.ts';
 import type { AdapterConfig } from '../model/suite.ts';
 import type { Adapter } from './adapter.ts';
+import type { SuiteCases, SuiteSetupInfo } from './suite-cases.ts';
+
+/** What a suite tells the adapter it builds besides its `adapter:` block. */
+export interface AdapterSuite {
+  readonly faults?: readonly Fault[];
+  /** The cases the run selected, read only by an adapter that checks them at setup. */
+  readonly cases?: () => SuiteCases | undefined;
+  readonly lineOf?: SuiteSetupInfo['lineOf'];
+}
 
 /**
  * The adapter a suite's `adapter:` block describes. Each adapter's code is imported only when a
@@ -10,7 +19,7 @@ import type { Adapter } from './adapter.ts';
 export async function createAdapter(
   config: AdapterConfig,
   suiteFile: string,
-  suite: { readonly faults?: readonly Fault[] } = {},
+  suite: AdapterSuite = {},
 ): Promise<Adapter> {
   switch (config.type) {
     case 'module': {
@@ -35,7 +44,12 @@ export async function createAdapter(
       const { createOpenAiAgentsAdapter } = await import(
         './openai-agents/openai-agents-adapter.ts'
       );
-      return createOpenAiAgentsAdapter(config, suiteFile);
+      // Setup builds the app once and checks its agents against the cases' entries.
+      const cases = suite.cases?.();
+      return createOpenAiAgentsAdapter(config, suiteFile, {
+        ...(cases && { cases }),
+        ...(suite.lineOf && { lineOf: suite.lineOf }),
+      });
     }
     default:
       throw new BatonError(

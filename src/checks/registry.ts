@@ -13,6 +13,7 @@ import { effectWindow } from './effects/effect-window.ts';
 import { lostWork } from './effects/lost-work.ts';
 import { noWayBack } from './effects/no-way-back.ts';
 import { unexpectedHost } from './effects/unexpected-host.ts';
+import { halt } from './halt.ts';
 import { handoffReask } from './handoff-reask.ts';
 import { handoffReason } from './handoff-reason.ts';
 import { handoffTiming } from './handoff-timing.ts';
@@ -48,7 +49,7 @@ export interface SuiteContext {
 
 /**
  * The checks a suite turns on, each with its options resolved once: all by default, except the
- * reason check, which a suite opts into (`reason: true`).
+ * reason check, which a suite opts into (`reason: true`), and the halt check, which is always on.
  */
 export function enabledChecks(config: ChecksConfig, suite: SuiteContext = {}): EnabledCheck[] {
   const out: EnabledCheck[] = [];
@@ -82,6 +83,8 @@ export function enabledChecks(config: ChecksConfig, suite: SuiteContext = {}): E
   if (config.ownership !== false) {
     for (const check of [doubleOwner, lostWork, noWayBack]) out.push(bindCheck(check, {}));
   }
+  // Always on: a run its framework stopped never passes, whatever else a suite turns off.
+  out.push(bindCheck(halt, {}));
   return out;
 }
 

@@ -53,6 +53,13 @@ export const ATTR = {
   toolArgs: 'baton.tool.args',
   /** ok | error */
   toolOutcome: 'baton.tool.outcome',
+  /** turn_limit | guardrail: why the implementation's framework stopped the run. */
+  haltCause: 'baton.halt.cause',
+  /** The limit that was hit (a number of turns or graph steps). */
+  haltLimit: 'baton.halt.limit',
+  haltGuardrail: 'baton.halt.guardrail',
+  /** The framework's own words. */
+  haltDetail: 'baton.halt.detail',
 } as const;
 
 /** OpenTelemetry HTTP semantic-convention attributes Baton writes on request spans. */
@@ -78,6 +85,7 @@ export const EVENT = {
   claim: 'claim',
   release: 'release',
   toolCall: 'tool_call',
+  halt: 'halt',
 } as const;
 
 /** OpenTelemetry GenAI attributes Baton reads (semantic conventions, development status). */

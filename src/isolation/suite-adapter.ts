@@ -1,7 +1,9 @@
 import type { Adapter } from '../adapters/adapter.ts';
 import { createAdapter } from '../adapters/create-adapter.ts';
+import { type SuiteSetupInfo, suiteCases } from '../adapters/suite-cases.ts';
 import { withSuiteHttpEffects } from '../effects/suite-effects.ts';
 import { type HeldCase, unpackCase } from '../load/packed-case.ts';
+import type { Case } from '../model/labelled-case.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 
 /**
@@ -14,9 +16,18 @@ export async function suiteAdapter(
   config: ParsedSuite,
   suiteFile: string,
   cases: readonly HeldCase[],
+  lineOf?: SuiteSetupInfo['lineOf'],
 ): Promise<Adapter> {
+  if (config.isolation === 'none') {
+    // An adapter that checks the cases at setup reads them here, before they run.
+    const inner = await createAdapter(config.adapter, suiteFile, {
+      faults: config.faults,
+      cases: () => suiteCases(unpacked(cases)),
+      ...(lineOf && { lineOf }),
+    });
+    return withSuiteHttpEffects(inner, config, suiteFile, cases);
+  }
   const inner = await createAdapter(config.adapter, suiteFile, { faults: config.faults });
-  if (config.isolation === 'none') return withSuiteHttpEffects(inner, config, suiteFile, cases);
   const { createIsolatedAdapter } = await import('./isolated-adapter.ts');
   return createIsolatedAdapter({
     kind: config.isolation,
@@ -27,4 +38,9 @@ export async function suiteAdapter(
     cases: cases.map(unpackCase),
     closeWaitMs: config.timeout_ms,
   });
+}
+
+/** The cases one at a time: a packed case is unpacked only while it is read. */
+function* unpacked(cases: readonly HeldCase[]): Iterable<Case> {
+  for (const c of cases) yield unpackCase(c);
 }

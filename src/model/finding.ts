@@ -35,6 +35,8 @@ export const FINDING_CODES = [
   'tool.unexpected',
   'tool.order',
   'tool.args',
+  'case.turn_limit',
+  'case.guardrail_tripped',
   'case.error',
 ] as const;
 

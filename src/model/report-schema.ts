@@ -52,6 +52,7 @@ const EVENT_KINDS = [
   'claim',
   'release',
   'tool_call',
+  'halt',
 ] as const;
 
 const Event = z
@@ -285,6 +286,10 @@ export const RunReportSchema = z.object({
         .string()
         .optional()
         .describe('Why the gate had no number: "no case produced a verdict".'),
+      implied: z
+        .literal(true)
+        .optional()
+        .describe('Baton added the gate: `errored <= 0` to a list of gates with no errored gate.'),
     }),
   ),
   reasons: z

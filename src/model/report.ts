@@ -208,6 +208,8 @@ export interface GateResult {
   readonly outcome?: GateOutcome;
   /** Why the gate failed or read n/a without a measurement, e.g. "no case produced a verdict". */
   readonly note?: string;
+  /** Set on a gate Baton added to the suite's list (`errored <= 0` when the list has none). */
+  readonly implied?: true;
 }
 
 export interface RunSummary {
@@ -395,6 +397,11 @@ export interface UnhandledError {
 /** A gate's outcome; reports written before `outcome` existed only have `passed`. */
 export function outcomeOf(gate: GateResult): GateOutcome {
   return gate.outcome ?? (gate.passed ? 'pass' : 'fail');
+}
+
+/** A gate's name as a reader sees it: `errored (implied)` for a gate the suite did not list. */
+export function gateName(gate: GateResult): string {
+  return gate.implied ? `${gate.name} (implied)` : gate.name;
 }
 
 /** What a gate measured, as a reader sees it: the number, or why there was none. */

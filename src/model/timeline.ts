@@ -146,6 +146,27 @@ export interface ToolCallEvent extends EventBase {
   readonly outcome?: 'ok' | 'error';
 }
 
+/** Why an implementation's framework stopped a run: its turn limit, or a guardrail's tripwire. */
+export type HaltCause = 'turn_limit' | 'guardrail';
+
+/**
+ * The implementation's framework stopped the run before it finished (the Agents SDK's maxTurns,
+ * LangGraph's recursion limit, a guardrail tripwire): what happened before is judged, and the
+ * case ends at this step.
+ */
+export interface HaltEvent extends EventBase {
+  readonly kind: 'halt';
+  readonly cause: HaltCause;
+  /** The limit that was hit (turns, graph steps), when the framework said. */
+  readonly limit?: number;
+  /** The guardrail that tripped, when known. */
+  readonly guardrail?: string;
+  /** The agent whose turn was next or running, when known. */
+  readonly agent?: string;
+  /** The framework's own words, e.g. `Max turns (12) exceeded`. */
+  readonly detail?: string;
+}
+
 export type TimelineEvent =
   | StepEvent
   | AgentTurnEvent
@@ -159,7 +180,8 @@ export type TimelineEvent =
   | RequestEvent
   | ClaimEvent
   | ReleaseEvent
-  | ToolCallEvent;
+  | ToolCallEvent
+  | HaltEvent;
 
 export type TimelineEventKind = TimelineEvent['kind'];
 

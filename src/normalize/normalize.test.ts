@@ -37,6 +37,39 @@ const batonHandoff = (id: string, from: string, to: string, start: number, paren
   );
 
 describe('normalize', () => {
+  it("reads Baton's halt span as the step's halt, with its cause, limit and words", () => {
+    const spans = [
+      step(0),
+      step(1),
+      span(
+        'stop',
+        15,
+        {
+          'baton.event': 'halt',
+          'baton.halt.cause': 'turn_limit',
+          'baton.halt.limit': 12,
+          'baton.agent.name': 'payments',
+          'baton.halt.detail': 'Max turns (12) exceeded',
+        },
+        'step1',
+      ),
+      span('odd', 16, { 'baton.event': 'halt', 'baton.halt.cause': 'tired' }, 'step1'),
+    ];
+
+    expect(normalize(spans).events.filter((e) => e.kind === 'halt')).toEqual([
+      {
+        kind: 'halt',
+        step: 1,
+        at: 15,
+        spanId: 'stop',
+        cause: 'turn_limit',
+        limit: 12,
+        agent: 'payments',
+        detail: 'Max turns (12) exceeded',
+      },
+    ]);
+  });
+
   it('places a span at the step whose span is its ancestor', () => {
     const spans = [
       step(0),

@@ -58,6 +58,8 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
       return recognizeReturn(span, index);
     case EVENT.toolCall:
       return recognizeToolCall(span, index);
+    case EVENT.halt:
+      return recognizeHalt(span, index);
     case EVENT.decision: {
       const person = str(a, ATTR.person);
       const decision = str(a, ATTR.decision);
@@ -101,6 +103,26 @@ const recognizeAck: Recognizer = (span, index) => {
     ...base,
     reason: str(a, ATTR.ackReason) ?? '',
     missing: strList(a, ATTR.ackMissing),
+  };
+};
+
+/** Baton's halt span: the framework stopped the run (turn limit, guardrail tripwire). */
+const recognizeHalt: Recognizer = (span, index) => {
+  const a = span.attributes;
+  const cause = str(a, ATTR.haltCause);
+  if (cause !== 'turn_limit' && cause !== 'guardrail') return undefined;
+  const limit = num(a, ATTR.haltLimit);
+  const guardrail = str(a, ATTR.haltGuardrail);
+  const agent = str(a, ATTR.agent);
+  const detail = str(a, ATTR.haltDetail);
+  return {
+    kind: 'halt',
+    ...eventBase(span, index),
+    cause,
+    ...(limit !== undefined && { limit }),
+    ...(guardrail !== undefined && { guardrail }),
+    ...(agent !== undefined && { agent }),
+    ...(detail !== undefined && { detail }),
   };
 };
 

@@ -183,7 +183,7 @@ async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
   const contracts = await loadContracts(suite);
   if (!contracts.ok) return contracts;
   // Isolates get a list of their own (unpacked): the selection's is emptied below.
-  const adapter = await suiteAdapter(suite.config, suite.file, selection.cases);
+  const adapter = await suiteAdapter(suite.config, suite.file, selection.cases, suite.lineOf);
   // What `baton merge` checks shard reports against and recomputes their verdict from.
   const selected = selection.cases.map((c) => c.id);
   const shard = options.skipCases ? [] : inShard(selection.cases, options.shard);

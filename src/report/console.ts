@@ -1,6 +1,6 @@
 import { styleText } from 'node:util';
 import type { CaseResult, GateResult, Rate, StreamedReport } from '../model/report.ts';
-import { gateActual, outcomeOf } from '../model/report.ts';
+import { gateActual, gateName, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
   duration,
@@ -214,7 +214,7 @@ function gates(results: readonly GateResult[], paint: Paint): string[] {
   const rows = results.map((g) => {
     const [color, mark] = GATE_MARK[outcomeOf(g)];
     const actual = gateActual(g, `actual ${num(g.actual)}`);
-    return [paint(color, mark), g.name, g.threshold, actual];
+    return [paint(color, mark), gateName(g), g.threshold, actual];
   });
   return [paint('dim', 'Gates'), ...textTable(rows)];
 }

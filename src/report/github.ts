@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { CaseResult, StreamedReport } from '../model/report.ts';
+import { type CaseResult, gateName, type StreamedReport } from '../model/report.ts';
 import { problems } from './format.ts';
 import { brokenProperties, replayCommand } from './property-lines.ts';
 
@@ -86,8 +86,8 @@ export function renderGithubAnnotations(
   for (const g of report.gates.filter((x) => !x.passed)) {
     annotations.push({
       file: suite,
-      title: `Baton: gate ${g.name} failed`,
-      message: `${g.name} ${g.threshold}, actual ${g.actual}`,
+      title: `Baton: gate ${gateName(g)} failed`,
+      message: `${gateName(g)} ${g.threshold}, actual ${g.actual}`,
     });
   }
   const root = options.root ?? '';

@@ -5,7 +5,7 @@ import type {
   RunMetrics,
   StreamedReport,
 } from '../model/report.ts';
-import { gateActual, outcomeOf } from '../model/report.ts';
+import { gateActual, gateName, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
   compareBuckets,
@@ -98,7 +98,7 @@ function gates({ gates }: StreamedReport): string {
   const mark = { pass: '✅', fail: '❌', 'n/a': '➖' } as const;
   const rows = gates.map((g) => [
     mark[outcomeOf(g)],
-    g.name,
+    gateName(g),
     g.threshold,
     mdCell(gateActual(g, num(g.actual))),
   ]);

@@ -31,7 +31,12 @@ const UNITS: Readonly<Record<string, readonly [string, string]>> = {
 };
 
 /** Codes judged once per case run. */
-const PER_RUN = new Set(['handoff.hops_exceeded', 'case.error']);
+const PER_RUN = new Set([
+  'handoff.hops_exceeded',
+  'case.turn_limit',
+  'case.guardrail_tripped',
+  'case.error',
+]);
 
 /** `46 expected handoffs`, `38 cases` (`114 case runs` when repeated), `3 opportunities`. */
 export function countOf(code: string, n: number, repeat = 1): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import type { RunSummary } from '../model/report.ts';
-import { evaluateGates, runVerdict } from './gates.ts';
+import { evaluateGates, gatesToJudge, runVerdict } from './gates.ts';
 
 const summary: RunSummary = { cases: 2, passed: 1, failed: 1, errored: 0, byCode: {} };
 const run = (over: Partial<CaseRun>): CaseRun => ({
@@ -42,6 +42,7 @@ describe('evaluateGates', () => {
       ['rate(handoff.late)', '<= 0.5', 0.25, true],
       ['pass_rate', '>= 0.5', 0.5, true],
       ['cost', '<= 2', 3, false],
+      ['errored', '<= 0', 0, true],
     ]);
   });
 
@@ -68,10 +69,69 @@ describe('evaluateGates', () => {
   });
 
   it('applies the default gates when a suite declares none', () => {
-    expect(evaluateGates([], metrics, summary).map((g) => g.name)).toEqual([
-      'pass_rate',
-      'errored',
+    const gates = evaluateGates([], metrics, summary);
+
+    expect(gates.map((g) => [g.name, g.implied])).toEqual([
+      ['pass_rate', undefined],
+      ['errored', undefined],
     ]);
+  });
+});
+
+describe('the implied errored gate', () => {
+  // The reported run: 6 cases, 3 passed, 3 errored; the suite's gates read only judged cases.
+  const half = computeMetrics(
+    [[run({})], [run({})], [run({})], ...Array(3).fill([run({ status: 'error' })])],
+    {},
+  );
+  const halfSummary: RunSummary = { cases: 6, passed: 3, failed: 0, errored: 3, byCode: {} };
+  const written = [
+    { metric: 'pass_rate', min: 0.95 },
+    { metric: 'count', code: 'handoff.bounced', max: 0 },
+  ] as const;
+
+  it('is added, marked implied, to a list of gates that says nothing of errors', () => {
+    expect(gatesToJudge(written)).toEqual([
+      ...written,
+      { metric: 'errored', max: 0, implied: true },
+    ]);
+  });
+
+  it('fails a run in which half the cases errored while the written gates pass', () => {
+    const gates = evaluateGates(written, half, halfSummary);
+
+    expect(gates.map((g) => [g.name, g.outcome, g.actual, g.implied])).toEqual([
+      ['pass_rate', 'pass', 1, undefined],
+      ['count(handoff.bounced)', 'pass', 0, undefined],
+      ['errored', 'fail', 3, true],
+    ]);
+    expect(runVerdict(gates, half, halfSummary, 0).passed).toBe(false);
+  });
+
+  it('is not added when the suite says how many errors it tolerates', () => {
+    const tolerant = [...written, { metric: 'errored', max: 3 } as const];
+    const gates = evaluateGates(tolerant, half, halfSummary);
+
+    expect(gates.map((g) => [g.name, g.outcome])).toEqual([
+      ['pass_rate', 'pass'],
+      ['count(handoff.bounced)', 'pass'],
+      ['errored', 'pass'],
+    ]);
+    expect(runVerdict(gates, half, halfSummary, 0).passed).toBe(true);
+  });
+
+  it('does not make a list whose own gates all read n/a count as judged', () => {
+    const gates = evaluateGates(
+      [{ metric: 'rate', code: 'handoff.bounced', max: 0, bound: 'point' }],
+      metrics,
+      summary,
+    );
+
+    expect(gates.map((g) => g.outcome)).toEqual(['n/a', 'pass']);
+    expect(runVerdict(gates, metrics, summary, 0)).toEqual({
+      passed: false,
+      reasons: ['no gate had anything to judge'],
+    });
   });
 });
 
@@ -149,7 +209,11 @@ describe('runVerdict', () => {
       computeMetrics([], {}),
       replay,
     );
-    expect(gates.map((g) => g.outcome)).toEqual(['n/a', 'pass']);
+    expect(gates.map((g) => [g.name, g.outcome])).toEqual([
+      ['pass_rate', 'n/a'],
+      ['properties failed', 'pass'],
+      ['errored', 'pass'],
+    ]);
     expect(runVerdict(gates, computeMetrics([], {}), replay, 0).passed).toBe(true);
   });
 });

@@ -9,6 +9,22 @@ export const DEFAULT_GATES: readonly GateConfig[] = [
   { metric: 'errored', max: 0 },
 ];
 
+/** A gate to judge: as the suite wrote it, or added by Baton (`implied`). */
+export type GateToJudge = GateConfig & { readonly implied?: true };
+
+/** What a suite that lists gates but no `errored` gate gets: a case that errored was never judged. */
+const IMPLIED_ERRORED: GateToJudge = { metric: 'errored', max: 0, implied: true };
+
+/**
+ * The gates a run is judged by: the defaults for a suite that lists none; the suite's own, plus
+ * `errored <= 0` when none of them says how many errored cases it tolerates — otherwise a run in
+ * which half the cases never produced a verdict could pass on the other half.
+ */
+export function gatesToJudge(gates: readonly GateToJudge[]): readonly GateToJudge[] {
+  if (gates.length === 0) return DEFAULT_GATES;
+  return gates.some((g) => g.metric === 'errored') ? gates : [...gates, IMPLIED_ERRORED];
+}
+
 /** What a gate may know of the run besides its metrics: how much was judged at all. */
 interface Judged {
   /** Cases in the run (errored ones included); 0 for a property replay. */
@@ -20,19 +36,21 @@ interface Judged {
 const NO_VERDICT = 'no case produced a verdict';
 
 /**
- * Judges each gate against the run's metrics. Pure. A gate over nothing never passes: over zero
- * judged cases it fails (cases ran and every one errored) or reads n/a (no case ran at all, or —
- * for a rate — the judged cases gave its code no opportunity). docs/gates.md has the table.
+ * Judges each gate against the run's metrics, with the gates `gatesToJudge` adds. Pure. A gate
+ * over nothing never passes: over zero judged cases it fails (cases ran and every one errored) or
+ * reads n/a (no case ran at all, or — for a rate — the judged cases gave its code no
+ * opportunity). docs/gates.md has the table.
  */
 export function evaluateGates(
-  gates: readonly GateConfig[],
+  gates: readonly GateToJudge[],
   metrics: RunMetrics,
   summary: RunSummary,
 ): GateResult[] {
   const judged: Judged = { cases: summary.cases, verdicts: metrics.passRate.of };
-  return (gates.length > 0 ? gates : DEFAULT_GATES).map((gate) =>
-    evaluate(gate, metrics, summary, judged),
-  );
+  return gatesToJudge(gates).map((gate) => {
+    const result = evaluate(gate, metrics, summary, judged);
+    return gate.implied ? { ...result, implied: true } : result;
+  });
 }
 
 function measured(name: string, threshold: string, actual: number, met: boolean): GateResult {
@@ -131,7 +149,9 @@ export function runVerdict(
   // Cases, not files: a file of many cases (YAML stream, JSON lines) can lose only some.
   if (unloaded > 0) reasons.push(`${unloaded} case${unloaded === 1 ? '' : 's'} did not load`);
   if (summary.cases > unloaded && metrics.passRate.of === 0) reasons.push(NO_VERDICT);
-  if (gates.length > 0 && gates.every((g) => outcomeOf(g) === 'n/a'))
+  // The suite's own gates: an implied `errored` gate judging 0 errors makes no vacuous list count.
+  const own = gates.filter((g) => !g.implied);
+  if (own.length > 0 && own.every((g) => outcomeOf(g) === 'n/a'))
     reasons.push('no gate had anything to judge');
   const passed = reasons.length === 0 && gates.every((g) => outcomeOf(g) !== 'fail');
   return { passed, reasons };

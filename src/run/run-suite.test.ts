@@ -77,6 +77,11 @@ function plan(
   };
 }
 
+/** The `errored <= 0` gate Baton adds to a list of gates that has no errored gate. */
+function implied(result: { actual: number; passed: boolean; outcome: 'pass' | 'fail' }) {
+  return { name: 'errored', threshold: '<= 0', ...result, implied: true };
+}
+
 describe('runSuite', () => {
   it('counts a case file that does not load in the case.error rate, beside the cases that ran', async () => {
     const adapter = scriptedAdapter(() => 'on_time');
@@ -150,6 +155,7 @@ describe('runSuite', () => {
     expect(report.metrics.passRate).toMatchObject({ count: 5, of: 6 });
     expect(report.gates).toEqual([
       { name: 'pass^k', threshold: '>= 1', actual: 0.5, passed: false, outcome: 'fail' },
+      implied({ actual: 0, passed: true, outcome: 'pass' }),
     ]);
     expect(report.passed).toBe(false);
   });
@@ -176,9 +182,26 @@ describe('runSuite', () => {
         outcome: 'pass',
       },
       { name: 'count(handoff.late)', threshold: '<= 0', actual: 1, passed: false, outcome: 'fail' },
+      implied({ actual: 0, passed: true, outcome: 'pass' }),
     ]);
     expect(failing.passed).toBe(false);
     expect(tolerant.passed).toBe(true);
+  });
+
+  it('a suite whose gates say nothing of errors gets errored <= 0: an errored case fails it', async () => {
+    const adapter = scriptedAdapter((c) => (c.id === 'broken' ? 'throws' : 'on_time'));
+
+    const report = await runSuite(
+      plan(['broken', 'fine'].map(refundCase), adapter, {
+        gates: [{ metric: 'count', code: 'handoff.late', max: 0 }],
+      }),
+    );
+
+    expect(report.gates.map((g) => [g.name, g.outcome, g.implied])).toEqual([
+      ['count(handoff.late)', 'pass', undefined],
+      ['errored', 'fail', true],
+    ]);
+    expect(report.passed).toBe(false);
   });
 
   it('a suite without gates gets the defaults: every verdict passes and no case errors', async () => {

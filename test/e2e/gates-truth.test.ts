@@ -93,6 +93,46 @@ describe('a run where every case errored', () => {
   });
 });
 
+describe('a suite whose gates say nothing of errored cases', () => {
+  it('gets errored <= 0, marked implied: half the cases erroring fails the run, exit 1', async () => {
+    const dir = outDir();
+    const result = await runCli([
+      'run',
+      `${FIXTURES}/faulty/gates-without-errored.yaml`,
+      '--out',
+      dir,
+      '--reporter',
+      'console,json',
+    ]);
+
+    const text = plain(result.stdout);
+    expect(result.code).toBe(1);
+    expect(text).toMatch(/✓\s+pass_rate\s+>= 0\.95\s+actual 1\n/);
+    expect(text).toMatch(/✗\s+errored \(implied\)\s+<= 0\s+actual 3\n/);
+    expect(verdictLine(result.stdout)).toBe(
+      'FAIL  6 cases · 3 passed · 0 failed · 3 errored · gates 2/3',
+    );
+    const report = await readReport(join(dir, 'report.json'));
+    expect(report.gates.at(-1)).toMatchObject({ name: 'errored', implied: true, passed: false });
+  });
+
+  it('keeps its own errored gate, and nothing implied, when it tolerates the errors', async () => {
+    const result = await runCli([
+      'run',
+      `${FIXTURES}/faulty/gates-tolerating-errors.yaml`,
+      '--out',
+      outDir(),
+    ]);
+
+    const text = plain(result.stdout);
+    expect(result.code).toBe(0);
+    expect(text).not.toContain('(implied)');
+    expect(verdictLine(result.stdout)).toBe(
+      'PASS  6 cases · 3 passed · 0 failed · 3 errored · gates 3/3',
+    );
+  });
+});
+
 describe('the console never says PASS when the exit code is not 0', () => {
   it('a case file that does not load: exit 2 and FAIL, even when every gate passes', async () => {
     const suite = join(out.path, 'count-only.yaml');
@@ -103,13 +143,14 @@ describe('the console never says PASS when the exit code is not 0', () => {
         'name: count-only',
         `cases: { include: ["${fixtures}/cases/*.yaml"] }`,
         `adapter: { type: module, path: "${join(process.cwd(), FIXTURES)}/impl/scripted.ts" }`,
-        'gates: [{ metric: count, code: handoff.missed, max: 0 }]',
+        // The unloaded case is an errored one: tolerated here, so that every gate passes.
+        'gates: [{ metric: count, code: handoff.missed, max: 0 }, { metric: errored, max: 1 }]',
       ].join('\n'),
     );
     const result = await runCli(['run', suite, '--out', outDir()]);
 
     expect(result.code).toBe(2);
-    expect(verdictLine(result.stdout)).toMatch(/^FAIL .*gates 1\/1 · 1 case did not load$/);
+    expect(verdictLine(result.stdout)).toMatch(/^FAIL .*gates 2\/2 · 1 case did not load$/);
   });
 
   it('reports that cannot be written: exit 2 and FAIL, the error after the verdict', async () => {

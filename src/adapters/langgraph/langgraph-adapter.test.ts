@@ -4,7 +4,7 @@ import { context } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createCapture } from '../../capture/capture.ts';
 import { handoffReask } from '../../checks/handoff-reask.ts';
-import { bindCheck } from '../../checks/registry.ts';
+import { bindCheck, type EnabledCheck, enabledChecks } from '../../checks/registry.ts';
 import { BatonError } from '../../errors.ts';
 import type { CaseRun } from '../../metrics/case-run.ts';
 import type { Case } from '../../model/labelled-case.ts';
@@ -39,14 +39,18 @@ const toRefunds = {
   ],
 };
 
-async function run(options: ScriptedAppOptions, testCase: Case = refundCase): Promise<CaseRun> {
+async function run(
+  options: ScriptedAppOptions,
+  testCase: Case = refundCase,
+  checks: readonly EnabledCheck[] = [],
+): Promise<CaseRun> {
   const adapter = createLangGraphAdapter(
     { path: './scripted-app.ts', options: { ...options } },
     SUITE,
   );
   await adapter.setup?.();
   try {
-    return await runCaseOnce(testCase, 0, { adapter, capture, checks: [], timeoutMs: 10_000 });
+    return await runCaseOnce(testCase, 0, { adapter, capture, checks, timeoutMs: 10_000 });
   } finally {
     await adapter.teardown?.();
   }
@@ -168,6 +172,43 @@ describe('createLangGraphAdapter: the turn’s last AI message', () => {
     } finally {
       await adapter.teardown?.();
     }
+  });
+});
+
+describe('createLangGraphAdapter: a graph that hits its recursion limit', () => {
+  const toTriage = {
+    toolCalls: [{ name: 'transfer_to_triage', args: { problem: 'order id missing' } }],
+  };
+  const pingPong: Scripts = {
+    refund: { triage: Array(4).fill(toRefunds), refunds: Array(4).fill(toTriage) },
+  };
+
+  it('is judged on what it did, bounces included, and fails with case.turn_limit at that step', async () => {
+    const result = await run(
+      { scripts: pingPong, recursionLimit: 4 },
+      refundCase,
+      enabledChecks({}),
+    );
+
+    expect(result.status).toBe('fail');
+    expect(result.handoffs.map((h) => `${h.from}→${h.to}@${h.step}`)).toEqual([
+      'triage→refunds@0',
+      'refunds→triage@0',
+      'triage→refunds@0',
+      'refunds→triage@0',
+    ]);
+    const failing = result.findings.filter((f) => f.outcome === 'fail');
+    expect(failing.map((f) => f.code)).toContain('handoff.bounced');
+    expect(failing.at(-1)).toMatchObject({
+      code: 'case.turn_limit',
+      step: 0,
+      observed: {
+        cause: 'turn_limit',
+        limit: 4,
+        detail: 'Recursion limit of 4 reached without hitting a stop condition',
+      },
+      message: "the run hit the SDK's turn limit at step 0 (limit 4) and was stopped unfinished",
+    });
   });
 });
 

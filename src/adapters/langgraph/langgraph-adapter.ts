@@ -5,6 +5,7 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import type { AppModule } from '../app-import.ts';
 import { caseBasics } from '../case-basics.ts';
+import { emitHalt } from '../halt-span.ts';
 import {
   emitObservations,
   emitReply,
@@ -88,8 +89,9 @@ async function runOnThread(
   const agents = app.agents ?? testCase.agents;
   const mapper = createUpdateMapper({ agents, persons: app.persons ?? testCase.persons });
   const known = new Set(agents);
+  let halted = false;
   try {
-    for (let i = 0; i < testCase.steps.length; i++) {
+    for (let i = 0; i < testCase.steps.length && !halted; i++) {
       if (ctx.aborted) return;
       await ctx.step(i, async (step) => {
         const turn: TurnInfo = {
@@ -107,14 +109,35 @@ async function runOnThread(
         // A tool's request is the agent's whose node (or subgraph) runs it, as LangChain's
         // run config in the tool's async context tells.
         const agentNow = () => agentOfRun(runtime.runMetadata(), known);
-        await withAgentResolver(agentNow, () =>
-          runTurn(session.graph, input, options, mapper, ctx, observer),
-        );
+        try {
+          await withAgentResolver(agentNow, () =>
+            runTurn(session.graph, input, options, mapper, ctx, observer),
+          );
+        } catch (error) {
+          const halt = runtime.haltOf(error, mapper.current);
+          if (halt === undefined) throw error;
+          // The graph's own doing: judged on what it did, and the case ends at this step.
+          emitHalt(ctx.tracer, halt);
+          halted = true;
+        }
       });
     }
-    await session.end?.();
+    if (halted) await endAfterHalt(session);
+    else await session.end?.();
   } finally {
     await runtime.releaseThread(session.graph, threadId);
+  }
+}
+
+/**
+ * Ends a case the graph stopped: its `end()` still closes what it holds, but what it asserts
+ * about the steps that never ran (scripts left unconsumed) says nothing, so a throw is dropped.
+ */
+async function endAfterHalt(session: GraphCase): Promise<void> {
+  try {
+    await session.end?.();
+  } catch {
+    // The halt is the case's verdict; see above.
   }
 }
 

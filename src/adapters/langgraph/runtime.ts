@@ -5,9 +5,10 @@
  */
 import type { HumanMessage } from '@langchain/core/messages';
 import type { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
-import type { Command, MemorySaver } from '@langchain/langgraph';
+import type { Command, GraphRecursionError, MemorySaver } from '@langchain/langgraph';
 import type { Step } from '../../model/step.ts';
 import { type AppModule, importFromApp } from '../app-import.ts';
+import type { Halt } from '../halt-span.ts';
 import type { StreamableGraph } from './graph-app.ts';
 import { personDecision, stepText } from './step-text.ts';
 
@@ -27,11 +28,21 @@ export interface LangGraphRuntime {
   releaseThread(graph: StreamableGraph, threadId: string): Promise<void>;
   /** The metadata of the LangChain run in the current async context (a tool's, a node's). */
   runMetadata(): Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Whether a turn's error is the graph's own doing: it ran out of steps (`recursionLimit`)
+   * without reaching its end, as agents that hand the work back and forth do. Every other error
+   * stays an error.
+   */
+  haltOf(error: unknown, agent: string | undefined): Halt | undefined;
 }
 
 interface Modules {
   readonly core: { readonly HumanMessage: typeof HumanMessage };
-  readonly graph: { readonly Command: typeof Command; readonly MemorySaver: typeof MemorySaver };
+  readonly graph: {
+    readonly Command: typeof Command;
+    readonly MemorySaver: typeof MemorySaver;
+    readonly GraphRecursionError: typeof GraphRecursionError;
+  };
   readonly singletons: {
     readonly AsyncLocalStorageProviderSingleton: typeof AsyncLocalStorageProviderSingleton;
   };
@@ -67,6 +78,17 @@ function runtimeOf({ core, graph, singletons }: Modules): LangGraphRuntime {
     },
     runMetadata() {
       return singletons.AsyncLocalStorageProviderSingleton.getRunnableConfig()?.metadata;
+    },
+    haltOf(error, agent) {
+      if (!(error instanceof graph.GraphRecursionError)) return undefined;
+      const limit = Number(/Recursion limit of (\d+)/.exec(error.message)?.[1]);
+      return {
+        cause: 'turn_limit',
+        ...(Number.isInteger(limit) && { limit }),
+        ...(agent !== undefined && { agent }),
+        // The first sentence: the rest is LangGraph's advice and troubleshooting link.
+        detail: error.message.split('. ')[0] ?? error.message,
+      };
     },
   };
 }

@@ -34,6 +34,15 @@ export async function startApp(
       `Failed to start the agents app ${given} for case ${info.id}: its factory threw ${messageOf(error)}.`,
     );
   }
+  return checkedApp(app, given, info);
+}
+
+/** What the factory returned, if it is an app Baton can run: a starting agent and a model. */
+export function checkedApp(
+  app: AgentsApp,
+  given: string,
+  info: Pick<AgentsCaseInfo, 'id'>,
+): AgentsApp {
   if (app === null || typeof app !== 'object' || typeof app.startingAgent?.name !== 'string') {
     throw new BatonError(
       'adapter.load',

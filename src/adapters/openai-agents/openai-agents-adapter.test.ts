@@ -225,8 +225,9 @@ describe('the openai-agents adapter when things go wrong', () => {
       runInScope(adapter, deskCase('bad', [refundSteps[0]])),
     );
 
-    expect(String(run.error)).toBe(
-      "AgentsRunError: step 0: the agents run failed with ModelBehaviorError: Invalid JSON provided (the SDK refused Triage Agent's handoff: its arguments did not match the handoff's inputType)",
+    expect(run.error).toMatchObject({ code: 'adapter.run' });
+    expect((run.error as Error).message).toBe(
+      "Failed to run step 0 of case bad: the agents run failed with ModelBehaviorError: Invalid JSON provided (the SDK refused Triage Agent's handoff: its arguments did not match the handoff's inputType).",
     );
     // What happened before the refusal is still recorded, and no handoff is.
     expect(eventsOf(run.spans)).toEqual([{ kind: 'agent_turn', step: 0, agent: 'triage' }]);

@@ -2,8 +2,10 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { CaseContext } from '../adapter.ts';
 import { importFromApp } from '../app-import.ts';
 import { caseBasics } from '../case-basics.ts';
-import type { AgentsAppFactory } from './app.ts';
-import { loadAppFactory, startApp } from './load-app.ts';
+import type { SuiteSetupInfo } from '../suite-cases.ts';
+import type { AgentsApp, AgentsAppFactory } from './app.ts';
+import { entryMismatch } from './entry-check.ts';
+import { checkedApp, loadAppFactory, startApp } from './load-app.ts';
 import type { MappingRules } from './options.ts';
 import { type AgentsSdk, acquireTracing, assertTracing, releaseTracing } from './sdk-tracing.ts';
 import { runAgentsCase } from './session.ts';
@@ -21,6 +23,11 @@ export interface RuntimeConfig {
 
 /** The SDK side of the adapter, loaded only when a suite uses it. */
 export interface AgentsRuntime {
+  /**
+   * Builds the app once, for the first case, and throws what every case would otherwise fail
+   * with alike: an app that is no app, or cases entering at agents its graph does not have.
+   */
+  checkCases(info: SuiteSetupInfo): Promise<void>;
   runCase(testCase: Case, ctx: CaseContext): Promise<void>;
   stop(): void;
 }
@@ -47,9 +54,47 @@ export async function startRuntime(config: RuntimeConfig): Promise<AgentsRuntime
   });
   const loaded: Loaded = { factory, sdk, processor: acquireTracing(sdk) };
   return {
+    checkCases: (info) => checkCases(loaded, config, info),
     runCase: (testCase, ctx) => runCase(loaded, config, testCase, ctx),
     stop: () => releaseTracing(sdk),
   };
+}
+
+async function checkCases(
+  { factory, sdk, processor }: Loaded,
+  config: RuntimeConfig,
+  { cases, lineOf }: SuiteSetupInfo,
+): Promise<void> {
+  if (cases === undefined) return;
+  const { first } = cases;
+  let app: AgentsApp;
+  try {
+    app = await factory(config.options, {
+      id: first.id,
+      entry: first.entry,
+      agents: first.agents,
+      persons: first.persons,
+      repeat: 0,
+      signal: new AbortController().signal,
+      suiteDir: config.suiteDir,
+    });
+  } catch {
+    // A throw may depend on the case: each case that meets it reports it.
+    return;
+  } finally {
+    assertTracing(sdk, processor);
+  }
+  checkedApp(app, config.given, first);
+  const mismatch = entryMismatch({
+    start: app.startingAgent,
+    getHandoff: sdk.getHandoff,
+    rules: config.rules,
+    cases,
+    given: config.given,
+    suiteFile: config.suiteFile,
+    ...(lineOf && { lineOf }),
+  });
+  if (mismatch) throw mismatch;
 }
 
 async function runCase(

@@ -28,7 +28,9 @@ export interface SessionSetup {
 /**
  * Runs one case through the agent graph: each step is one turn, inside Baton's step span. The
  * conversation carries over (`result.history`) and the next turn starts from the agent that
- * ended the last one (`result.lastAgent`), as a chat front end would do.
+ * ended the last one (`result.lastAgent`), as a chat front end would do. A turn the SDK stopped
+ * as the app's own doing (maxTurns, a guardrail tripwire) ends the case there: the steps after
+ * it never run, and the scripted model is not asked for the replies they would have used.
  */
 export async function runAgentsCase(
   testCase: Case,
@@ -56,6 +58,7 @@ export async function runAgentsCase(
   };
   const work = new WorkHolder(testCase.entry);
   let history: AgentInputItem[] = [];
+  let halted = false;
   const handle = async (step: Step, index: number) => {
     if (step.kind === 'person') {
       const back = work.personReturn(step, participant(agent.name), index);
@@ -65,6 +68,10 @@ export async function runAgentsCase(
     if (input === null) return;
     aware?.beginStep?.(index);
     const turn = await runTurn(turns, agent, [...history, ...toInputItems(input)], index);
+    if (turn.halted) {
+      halted = true;
+      return;
+    }
     aware?.endStep?.(index);
     work.observe(turn.spans);
     history = turn.history;
@@ -74,6 +81,7 @@ export async function runAgentsCase(
     for (let i = 0; i < testCase.steps.length; i++) {
       if (ctx.aborted) return;
       await ctx.step(i, (step) => handle(step, i));
+      if (halted) return;
     }
     aware?.endCase?.();
   } finally {

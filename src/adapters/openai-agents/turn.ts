@@ -1,6 +1,9 @@
 import type { AgentInputItem, Runner } from '@openai/agents';
 import { context, type Tracer } from '@opentelemetry/api';
 import { type AgentResolver, withAgentResolver } from '../../capture/agent-context.ts';
+import { BatonError } from '../../errors.ts';
+import { describeThrown } from '../../thrown.ts';
+import { emitHalt, type Halt } from '../halt-span.ts';
 import type { AnyAgent } from './app.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { handoffCalls, type RunItemLike } from './handoff-calls.ts';
@@ -8,6 +11,7 @@ import { mapSdkSpans, nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
 import { replySpan } from './reply-span.ts';
+import { haltOf, itemsBeforeError } from './sdk-halt.ts';
 import type { SdkSpanRecord } from './sdk-span.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 import type { BatonTraceProcessor, TurnRecording } from './trace-processor.ts';
@@ -32,6 +36,8 @@ export interface TurnOutcome {
   readonly lastAgent: AnyAgent;
   /** The spans Baton recorded for the turn, in start order. */
   readonly spans: readonly PlannedSpan[];
+  /** Set when the SDK stopped the run as the app's own doing (maxTurns, a tripwire): the case ends. */
+  readonly halted?: Halt;
 }
 
 /** What Baton reads from the SDK's RunResult. */
@@ -42,14 +48,21 @@ interface RunOutcome {
   readonly finalOutput?: unknown;
 }
 
-/** A turn whose run threw: the implementation failed, or the SDK refused what the model did. */
-export class AgentsRunError extends Error {
-  override readonly name = 'AgentsRunError';
+/**
+ * A turn whose run threw, not as the app's own doing: the model or its provider failed, the SDK
+ * refused what the model did, or a tool or the app broke. The case errors: no verdict.
+ */
+export class AgentsRunError extends BatonError {
+  constructor(message: string) {
+    super('adapter.run', message);
+  }
 }
 
 /** A turn whose spans never reached Baton's processor: something replaced it. */
-export class TracingLostError extends Error {
-  override readonly name = 'TracingLostError';
+export class TracingLostError extends BatonError {
+  constructor(message: string) {
+    super('adapter.run', message);
+  }
 }
 
 /**
@@ -89,20 +102,31 @@ export async function runTurn(
   } finally {
     setup.processor.close(traceId);
   }
-  const spans = mapSdkSpans(recording.spans, handoffCalls(result?.newItems ?? []), setup.rules);
+  // A run that threw still produced items until then: its handoffs keep their payloads.
+  const items = result?.newItems ?? itemsBeforeError(sdk, failure);
+  const spans = mapSdkSpans(recording.spans, handoffCalls(items), setup.rules);
   const speaker = nameOf((result?.lastAgent ?? agent).name, setup.rules);
   const reply = replySpan(result?.finalOutput, speaker, spans, `${traceId}:reply`);
   if (reply) spans.push(reply);
   emitPlannedSpans(setup.tracer, parent, spans);
   if (!recording.sawTrace) {
     throw new TracingLostError(
-      `step ${step}: Baton's trace processor heard nothing of the run. Something changed the SDK's tracing after Baton set it up (setTraceProcessors, setTracingDisabled(true), setDefaultOpenAITracingExporter, or a second copy of @openai/agents); leave tracing to Baton while it runs`,
+      `Failed to record step ${step} of case ${setup.caseId}: Baton's trace processor heard nothing of the run. Something changed the SDK's tracing after Baton set it up (setTraceProcessors, setTracingDisabled(true), setDefaultOpenAITracingExporter, or a second copy of @openai/agents); leave tracing to Baton while it runs.`,
     );
   }
-  if (failure !== undefined || result === undefined) {
-    throw new AgentsRunError(`step ${step}: ${describeFailure(failure, recording.spans)}`);
+  if (result !== undefined && failure === undefined) {
+    return { history: result.history, lastAgent: result.lastAgent ?? agent, spans };
   }
-  return { history: result.history, lastAgent: result.lastAgent ?? agent, spans };
+  const halted = haltOf(sdk, failure, (name) => nameOf(name, setup.rules));
+  if (halted === undefined) {
+    throw new AgentsRunError(
+      sentence(
+        `Failed to run step ${step} of case ${setup.caseId}: ${describeFailure(failure, recording.spans)}`,
+      ),
+    );
+  }
+  emitHalt(setup.tracer, halted, parent);
+  return { history: [], lastAgent: agent, spans, halted };
 }
 
 /** The participant whose SDK agent span is above the SDK's current span, in this turn's trace. */
@@ -116,13 +140,21 @@ function currentAgent(setup: TurnSetup, traceId: string, recording: TurnRecordin
 }
 
 function describeFailure(error: unknown, spans: readonly SdkSpanRecord[]): string {
-  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // Baton's own errors (the scripted model's, from whichever copy of Baton the app imports)
+  // say what is wrong in their message; anyone else's class name is part of what happened.
+  const own = error instanceof BatonError || (error as Error | null)?.name === 'ScriptedModelError';
+  const what = own ? `: ${(error as Error).message}` : ` with ${describeThrown(error)}`;
   const refused = spans.find((s) => s.data.type === 'handoff' && s.error);
   if (refused) {
     const from = String(refused.data.from_agent ?? '?');
-    return `the agents run failed with ${what} (the SDK refused ${from}'s handoff: its arguments did not match the handoff's inputType)`;
+    return `the agents run failed${what} (the SDK refused ${from}'s handoff: its arguments did not match the handoff's inputType)`;
   }
   const agent = spans.findLast((s) => s.data.type === 'agent' && s.error);
   const at = agent ? ` in agent ${String(agent.data.name)}` : '';
-  return `the agents run failed${at} with ${what}`;
+  return `the agents run failed${at}${what}`;
+}
+
+/** The text as a sentence: a full stop added unless it ends with one (or `?`, `!`). */
+function sentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
 }

@@ -34,5 +34,8 @@ export function isActivityOf(e: TimelineEvent, who: string, isPerson: boolean): 
     case 'request':
     case 'tool_call':
       return e.agent === who;
+    case 'halt':
+      // The framework stopped the run: nobody did anything.
+      return false;
   }
 }

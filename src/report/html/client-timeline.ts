@@ -51,6 +51,7 @@ function eventBody(e) {
     case 'claim': return [h('span', { class: 'what' }, (e.granted ? 'claims ' : 'claim refused: ') + e.work)];
     case 'release': return [h('span', { class: 'what' }, 'releases ' + e.work)];
     case 'tool_call': return [h('span', { class: 'what' }, 'tool ' + e.tool + (e.outcome ? ' · ' + e.outcome : '')), valueBlock('arguments', e.args, e.truncated)];
+    case 'halt': return [h('span', { class: 'what' }, '■ stopped: ' + (e.cause === 'guardrail' ? 'guardrail ' + (e.guardrail || '') : 'turn limit' + (e.limit !== undefined ? ' ' + e.limit : '')) + (e.detail ? ' · ' + e.detail : ''))];
     default: {
       const { kind, step, at, spanId, ...rest } = e;
       return [h('span', { class: 'what' }, kind), valueBlock('fields', rest, false)];

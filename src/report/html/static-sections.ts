@@ -1,5 +1,11 @@
 import escapeHtml from 'escape-html';
-import type { ConfusionMatrix, GateResult, Rate, RunReport } from '../../model/report.ts';
+import {
+  type ConfusionMatrix,
+  type GateResult,
+  gateName,
+  type Rate,
+  type RunReport,
+} from '../../model/report.ts';
 import { byCodeEntries, compareBuckets, duration, interval, num, percent } from '../format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from '../property-lines.ts';
 import { countOf, judged } from '../units.ts';
@@ -74,7 +80,7 @@ function gatesTable(gates: readonly GateResult[]): string {
   if (gates.length === 0) return '<p class="dim">No gates: the run passes whatever it finds.</p>';
   const rows = gates.map(
     (g) =>
-      `<tr class="${g.passed ? 'pass' : 'fail'}"><td>${g.passed ? '✓' : '✗'}</td><td>${esc(g.name)}</td><td>${esc(g.threshold)}</td><td class="num">${esc(num(g.actual))}</td></tr>`,
+      `<tr class="${g.passed ? 'pass' : 'fail'}"><td>${g.passed ? '✓' : '✗'}</td><td>${esc(gateName(g))}</td><td>${esc(g.threshold)}</td><td class="num">${esc(num(g.actual))}</td></tr>`,
   );
   return `<h2>Gates</h2><table id="gates"><thead><tr><th></th><th>gate</th><th>threshold</th><th class="num">actual</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
