@@ -20,15 +20,17 @@ export interface EntryCheck {
 }
 
 /**
- * The error to report once, at setup, when cases enter at a participant no agent of the graph
- * is (after `agent_names`): every such case would fail the same way. Undefined when all fit.
+ * The error to report once, at setup, when no case enters at an agent of the graph (after
+ * `agent_names`): the suite names the agents otherwise than the app, and every case would fail
+ * the same way. Undefined when some fit: then a case whose `entry` names no agent is that
+ * case's own mistake, and errors alone.
  */
 export function entryMismatch(check: EntryCheck): BatonError | undefined {
   const participant = (sdkName: string) => nameOf(sdkName, check.rules);
   const missing = [...check.cases.entries].filter(
     ([entry]) => !entryAgent(check.start, entry, participant, check.getHandoff),
   );
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0 || missing.length < check.cases.entries.size) return undefined;
   const sdkNames = agentsOf(check.start, check.getHandoff).map((a) => a.name);
   const shown = sdkNames.map(participant);
   const enters = missing.map(([entry, use]) => {
