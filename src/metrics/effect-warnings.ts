@@ -2,10 +2,11 @@ import type { RecognitionCount, RunWarning } from '../model/report.ts';
 
 /**
  * The warning for an effect rule or label that matched nothing in the whole run, if `c` is one.
- * An unmatched rule is an error under `--strict` only when the run showed a like name (the tool a
- * misspelt rule meant, a request that missed its endpoint): a right implementation may never
- * call a tool that must not be called. A label stays a warning: the implementation may emit its
- * effect itself (`emitEffect`) and simply not have.
+ * An unmatched rule is one only when the run showed a like name (the tool a misspelt rule meant,
+ * a request that missed its endpoint), and then an error under `--strict`: a right implementation
+ * may never call a tool that must not be called, and a run of some cases (`--case`) may not reach
+ * one, so a rule that merely matched nothing says nothing. A label stays a warning: the
+ * implementation may emit its effect itself (`emitEffect`) and simply not have.
  */
 export function effectWarning(
   c: RecognitionCount,
@@ -13,6 +14,7 @@ export function effectWarning(
   strict: boolean,
 ): RunWarning | undefined {
   if (c.spans > 0 || c.of === 0) return undefined;
+  if (c.source !== 'label' && c.near === undefined) return undefined;
   const severity = strict && c.near !== undefined ? 'error' : 'warning';
   const at = { file: c.file ?? file, ...(c.line !== undefined && { line: c.line }) };
   switch (c.source) {
