@@ -62,13 +62,7 @@ export function keyAt(line: string, column: number): string {
  */
 export function keysColumnAbove(text: string, line: TextLine, column: number): number | undefined {
   const levels: number[] = [];
-  let n = 0;
-  for (
-    let above = contentAbove(text, line);
-    above && n < MAX_LINES;
-    above = contentAbove(text, above)
-  ) {
-    n++;
+  for (const above of linesAbove(text, line)) {
     const level = keyColumn(above.text);
     if (levels.length === 0 || level < (levels.at(-1) as number)) levels.push(level);
     if (level === 0) break;
@@ -79,6 +73,14 @@ export function keysColumnAbove(text: string, line: TextLine, column: number): n
 
 /** The column (0-based) of the nearest `-` item above the line, if any. */
 export function itemColumnAbove(text: string, line: TextLine): number | undefined {
+  for (const above of linesAbove(text, line)) {
+    if (above.text.trimStart().startsWith('-')) return indentOf(above.text);
+  }
+  return undefined;
+}
+
+/** The lines holding YAML above `line`, nearest first, at most MAX_LINES of them. */
+function* linesAbove(text: string, line: TextLine): Generator<TextLine> {
   let n = 0;
   for (
     let above = contentAbove(text, line);
@@ -86,9 +88,8 @@ export function itemColumnAbove(text: string, line: TextLine): number | undefine
     above = contentAbove(text, above)
   ) {
     n++;
-    if (above.text.trimStart().startsWith('-')) return indentOf(above.text);
+    yield above;
   }
-  return undefined;
 }
 
 function holdsYaml(line: string): boolean {

@@ -20,19 +20,35 @@ export function markInferred(event: HandoffEvent): HandoffEvent {
  * moves `activeAgent` made one handoff, not two.
  */
 export function withoutInferredEchoes(events: TimelineEvent[]): TimelineEvent[] {
+  return withoutEchoes(
+    events,
+    inferred,
+    (guess, t) => t.step === guess.step && t.from === guess.from && t.to === guess.to,
+  );
+}
+
+/**
+ * `events` without each handoff of `guessed` that a handoff not guessed reports (`same`), one
+ * for one: the traced report of a handoff wins over what an adapter read elsewhere.
+ */
+export function withoutEchoes(
+  events: TimelineEvent[],
+  guessed: WeakSet<HandoffEvent>,
+  same: (guess: HandoffEvent, traced: HandoffEvent) => boolean,
+): TimelineEvent[] {
   const traced: HandoffEvent[] = [];
   let guesses = 0;
   for (const e of events) {
     if (e.kind !== 'handoff') continue;
-    if (inferred.has(e)) guesses++;
+    if (guessed.has(e)) guesses++;
     else traced.push(e);
   }
   if (guesses === 0 || traced.length === 0) return events;
   const unclaimed = new Set(traced);
   return events.filter((e) => {
-    if (e.kind !== 'handoff' || !inferred.has(e)) return true;
+    if (e.kind !== 'handoff' || !guessed.has(e)) return true;
     for (const t of unclaimed) {
-      if (t.step !== e.step || t.from !== e.from || t.to !== e.to) continue;
+      if (!same(e, t)) continue;
       unclaimed.delete(t);
       return false;
     }

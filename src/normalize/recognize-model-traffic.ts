@@ -2,6 +2,7 @@ import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR, VIA_MODEL_TRAFFIC } from '../conventions/model-traffic.ts';
 import type { HandoffEvent, TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
+import { withoutEchoes } from './inferred-handoffs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import type { Recognizer } from './recognizer.ts';
 
@@ -44,20 +45,9 @@ export const recognizeModelTraffic: Recognizer = (span, index): TimelineEvent | 
  * traces its handoffs: the traced one, which knows its sender, is kept.
  */
 export function withoutTrafficEchoes(events: TimelineEvent[]): TimelineEvent[] {
-  const traced: HandoffEvent[] = [];
-  let traffic = 0;
-  for (const e of events) {
-    if (e.kind !== 'handoff') continue;
-    if (fromTraffic.has(e)) traffic++;
-    else traced.push(e);
-  }
-  if (traffic === 0 || traced.length === 0) return events;
-  const unclaimed = new Set(traced);
-  return events.filter((e) => {
-    if (e.kind !== 'handoff' || !fromTraffic.has(e)) return true;
-    const echo = [...unclaimed].find((t) => t.step === e.step && t.to === e.to);
-    if (echo === undefined) return true;
-    unclaimed.delete(echo);
-    return false;
-  });
+  return withoutEchoes(
+    events,
+    fromTraffic,
+    (guess, t) => t.step === guess.step && t.to === guess.to,
+  );
 }
