@@ -282,6 +282,7 @@ export const RUN_WARNING_CODES = [
   'traces.unreadable',
   'effects.unmatched',
   'effects.undeclared',
+  'reason.unstated',
 ] as const;
 export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
 

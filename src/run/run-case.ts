@@ -3,6 +3,7 @@ import type { Adapter, CaseRunOutput } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
 import { analyseHandoffs } from '../checks/handoff-analysis.ts';
 import { countOpportunities, type EnabledCheck, runChecks } from '../checks/registry.ts';
+import { unstatedReasons } from '../checks/unstated-reasons.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { effectMatches } from '../metrics/effect-matches.ts';
 import type { EffectRules } from '../metrics/effect-rules.ts';
@@ -127,7 +128,11 @@ export async function runCaseOnce(
   const recognition = extra?.recognition ?? shapeCounts(recognizers, counted.matched);
   const effects = o.effectRules && effectMatches(timeline.events, testCase, o.effectRules);
   run.recognition = effects?.length ? [...recognition, ...effects] : recognition;
-  if (extra?.notes?.length) run.notes = extra.notes;
+  const unstated = o.checks.some((c) => c.name === 'handoff-reason')
+    ? unstatedReasons(matching, findings)
+    : [];
+  const notes = unstated.length > 0 ? [...(extra?.notes ?? []), ...unstated] : extra?.notes;
+  if (notes?.length) run.notes = notes;
   if (extra?.steps?.length) run.steps = extra.steps;
   return run;
 }
