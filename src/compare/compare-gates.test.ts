@@ -31,4 +31,26 @@ describe('evaluateCompareGates', () => {
       ['not_worse(pass_rate)', 'p', undefined, 0.5, true],
     ]);
   });
+
+  it('fails every gate when no case was judged on both sides: nothing was compared', () => {
+    const nothing = {
+      ...report,
+      summary: {
+        ...report.summary,
+        paired: 0,
+        broke: 0,
+        fixed: 0,
+        changed: 0,
+        same: 0,
+        errored: 6,
+      },
+    };
+
+    const gates = evaluateCompareGates([], nothing);
+
+    expect(gates.map((g) => [g.name, g.passed])).toEqual([
+      ['no new failures', false],
+      ['errored (candidate)', false],
+    ]);
+  });
 });

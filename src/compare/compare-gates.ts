@@ -9,13 +9,19 @@ export const DEFAULT_COMPARE_GATES: readonly CompareGate[] = [
 
 type Judged = Pick<CompareReport, 'summary' | 'metrics' | 'candidate'>;
 
-/** Judges each gate against the comparison. Pure. */
+/**
+ * Judges each gate against the comparison. Pure. A comparison in which no case was judged on both
+ * sides (every baseline case errored, say) compared nothing: every gate fails, as a run's gate
+ * over nothing does, instead of reading 0 broke as a pass.
+ */
 export function evaluateCompareGates(
   gates: readonly CompareGate[],
   report: Judged,
 ): CompareGateResult[] {
   const list = gates.length > 0 ? gates : DEFAULT_COMPARE_GATES;
-  return list.flatMap((gate) => evaluate(gate, report));
+  const results = list.flatMap((gate) => evaluate(gate, report));
+  if (report.summary.paired > 0) return results;
+  return results.map((r) => ({ ...r, passed: false }));
 }
 
 /** A metric no case had (a code neither side found) compares as equal: no difference. */
