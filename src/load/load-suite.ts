@@ -7,6 +7,7 @@ import { readUserFile } from './files.ts';
 import { httpPlaceholderProblems } from './http-placeholder-problems.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
 import { isolationProblems } from './isolation-problems.ts';
+import { recordProblems } from './record-problems.ts';
 import type { LoadResult } from './load-result.ts';
 import { modelTrafficProblems } from './model-traffic-problems.ts';
 import { redactionProblems } from './redaction-problems.ts';
@@ -48,6 +49,7 @@ export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
     ...missingReferences(parsed.data, source),
     ...modelTrafficProblems(parsed.data, source),
     ...isolationProblems(parsed.data, source),
+    ...recordProblems(parsed.data, source),
     ...redactionProblems(parsed.data, source),
     ...variantProblems(parsed.data, source),
     ...httpPlaceholderProblems(parsed.data, source),
