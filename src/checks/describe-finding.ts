@@ -2,7 +2,14 @@ import type { Finding, FindingData } from '../model/finding.ts';
 import { describeEffect } from './describe-effect.ts';
 import { describeMore } from './describe-more.ts';
 
-type Shape = { from?: string; to?: string; step?: number; window?: readonly [number, number] };
+type Shape = {
+  from?: string;
+  to?: string;
+  step?: number;
+  window?: readonly [number, number];
+  /** Of a missed handoff: how many handoffs its sender made, none of them this one. */
+  handoffs?: number;
+};
 
 function asShape(v: unknown): Shape {
   return v !== null && typeof v === 'object' ? (v as Shape) : {};
@@ -41,8 +48,14 @@ export function describeFinding(f: FindingData): string {
   switch (f.code) {
     case 'handoff.on_time':
       return `${o.from} → ${o.to} at step ${o.step}, within ${windowText(e.window)}`;
-    case 'handoff.missed':
-      return `expected ${e.from} → ${e.to} at ${windowText(e.window)}, but ${e.from} never handed off`;
+    case 'handoff.missed': {
+      const n = typeof o.handoffs === 'number' ? o.handoffs : 0;
+      const but =
+        n === 0
+          ? `${e.from} never handed off`
+          : `${e.from} made no such handoff (it made ${n === 1 ? '1 other' : `${n} others`})`;
+      return `expected ${e.from} → ${e.to} at ${windowText(e.window)}, but ${but}`;
+    }
     case 'handoff.early':
       return `${o.from} → ${o.to} at step ${o.step}, ${steps(d)} before ${windowText(e.window)}`;
     case 'handoff.late':

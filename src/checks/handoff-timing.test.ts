@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { bounce } from './bounce.ts';
+import { describeFinding } from './describe-finding.ts';
 import { handoffTiming } from './handoff-timing.ts';
 import { missingFact } from './missing-fact.ts';
 import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
@@ -11,6 +12,27 @@ const codes = (t: ReturnType<typeof timeline>, l: ReturnType<typeof labels>) =>
     .map((f) => `${f.code}@${f.step}${f.distance ? `(${f.distance})` : ''}`);
 
 describe('handoff-timing', () => {
+  it("says a missed handoff's sender never handed off only when it made no handoff at all", () => {
+    const missed = (t: ReturnType<typeof timeline>) =>
+      handoffTiming
+        .run(
+          t,
+          labels([expect_('supervisor', 'planner', 0), expect_('supervisor', 'coder', 1)]),
+          {},
+        )
+        .filter((f) => f.code === 'handoff.missed')
+        .map((f) => describeFinding(f));
+
+    expect(missed(timeline())).toEqual([
+      'expected supervisor → planner at step 0, but supervisor never handed off',
+      'expected supervisor → coder at step 1, but supervisor never handed off',
+    ]);
+    // It sent the coder at step 0: taken as the step-1 handoff, early; planner is missed.
+    expect(missed(timeline(handoff('supervisor', 'coder', 0)))).toEqual([
+      'expected supervisor → planner at step 0, but supervisor made no such handoff (it made 1 other)',
+    ]);
+  });
+
   it('passes a handoff inside its window', () => {
     expect(
       codes(timeline(handoff('triage', 'refunds', 1)), labels([expect_('triage', 'refunds', 1)])),

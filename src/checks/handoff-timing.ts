@@ -35,12 +35,12 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
     };
   },
   run(timeline, labels, options) {
-    const { matching, bounces, answers } = analyseHandoffs(timeline, labels);
+    const { observed, matching, bounces, answers } = analyseHandoffs(timeline, labels);
     const bounced =
       options.bouncesAsUnneeded || bounces.length === 0
         ? NO_BOUNCES
         : new Set(bounces.map((b) => b.observedIndex));
-    const findings = matching.matches.map(matchFinding);
+    const findings = matching.matches.map((m) => matchFinding(m, observed));
     for (const { observed: o, observedIndex } of matching.unmatched) {
       if (bounced.has(observedIndex) || answers.has(observedIndex)) continue;
       findings.push({
@@ -57,7 +57,7 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
   },
 });
 
-function matchFinding(m: HandoffMatch): FindingData {
+function matchFinding(m: HandoffMatch, observed: readonly HandoffEvent[]): FindingData {
   const expected = {
     from: m.expected.from,
     to: m.expected.to,
@@ -66,13 +66,16 @@ function matchFinding(m: HandoffMatch): FindingData {
     ...(m.expected.alternatives.length > 0 && { alternatives: m.expected.alternatives }),
   };
   if (m.verdict === 'missed') {
+    // Whether the sender handed off at all: "never handed off" must not be said of one that did.
+    let elsewhere = 0;
+    for (const h of observed) if (h.from === m.expected.from) elsewhere++;
     return {
       check: 'handoff-timing',
       code: CODE.missed,
       outcome: 'fail',
       step: m.expected.window[0],
       expected,
-      observed: null,
+      observed: elsewhere === 0 ? null : { from: m.expected.from, handoffs: elsewhere },
       spanIds: [],
     };
   }
