@@ -271,6 +271,7 @@ export const RunReportSchema = z.object({
     errored: z.number().int().min(0),
     byCode: Counts,
     propertiesFailed: z.number().int().min(0).optional(),
+    propertiesRun: z.number().int().min(0).optional(),
   }),
   gates: z.array(
     z.object({

@@ -221,6 +221,8 @@ export interface RunSummary {
   readonly byCode: Readonly<Partial<Record<FindingCode, number>>>;
   /** Properties that failed or errored (absent when no property ran). */
   readonly propertiesFailed?: number;
+  /** Properties that ran at all, not skipped (absent when the run has none). */
+  readonly propertiesRun?: number;
 }
 
 /**

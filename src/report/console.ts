@@ -231,9 +231,9 @@ function verdict(report: StreamedReport, paint: Paint): string {
     parts.push(`${passAllLabel(report.repeat)} ${percent(metrics.passAllRepeats.rate)}`);
   }
   if (report.properties.length > 0) {
-    parts.push(
-      `properties ${brokenProperties(report).length === 0 ? 'ok' : `${brokenProperties(report).length} failed`}`,
-    );
+    const broken = brokenProperties(report).length;
+    const ran = report.properties.some((p) => p.outcome !== 'skip');
+    parts.push(`properties ${broken > 0 ? `${broken} failed` : ran ? 'ok' : 'all skipped'}`);
   }
   const passedGates = report.gates.filter((g) => outcomeOf(g) === 'pass').length;
   const na = report.gates.filter((g) => outcomeOf(g) === 'n/a').length;

@@ -216,4 +216,17 @@ describe('runVerdict', () => {
     ]);
     expect(runVerdict(gates, computeMetrics([], {}), replay, 0).passed).toBe(true);
   });
+
+  it('fails the properties gate when every property was skipped: it tested nothing', () => {
+    const skipped = { ...summary, propertiesFailed: 0, propertiesRun: 0 };
+    const ran = { ...summary, propertiesFailed: 0, propertiesRun: 3 };
+    const gate = [{ metric: 'properties_failed', max: 0 } as const];
+
+    const [none] = evaluateGates(gate, metrics, skipped);
+    const [some] = evaluateGates(gate, metrics, ran);
+
+    expect(none).toMatchObject({ name: 'properties failed', outcome: 'fail', passed: false });
+    expect(none?.note).toContain('no property ran');
+    expect(some).toMatchObject({ outcome: 'pass', passed: true });
+  });
 });

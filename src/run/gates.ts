@@ -34,6 +34,8 @@ interface Judged {
 }
 
 const NO_VERDICT = 'no case produced a verdict';
+const NO_PROPERTY_RAN =
+  'no property ran: every one was skipped (the implementation exposes no receive() for its edge)';
 
 /**
  * Judges each gate against the run's metrics, with the gates `gatesToJudge` adds. Pure. A gate
@@ -98,6 +100,9 @@ function evaluate(
     }
     case 'properties_failed': {
       const actual = summary.propertiesFailed ?? 0;
+      // Every property skipped (no receiver to attack): the gate tested nothing.
+      if (summary.propertiesRun === 0)
+        return unmeasured('properties failed', `<= ${gate.max}`, 'fail', NO_PROPERTY_RAN);
       return measured('properties failed', `<= ${gate.max}`, actual, actual <= gate.max);
     }
   }

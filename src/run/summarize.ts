@@ -86,6 +86,7 @@ export function summarize(
     ...(properties.length > 0 && {
       propertiesFailed: properties.filter((p) => p.outcome === 'fail' || p.outcome === 'error')
         .length,
+      propertiesRun: properties.filter((p) => p.outcome !== 'skip').length,
     }),
   };
 }
