@@ -75,7 +75,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--repeat <n>', 'run each case n times; pass^k gates use it', upTo(MAX_REPEAT))
     .option('--concurrency <n>', 'cases in flight at once', upTo(MAX_CONCURRENCY))
-    .option('--property <id>', 'run only this envelope property (`<contract>:<property>`)')
+    .option(
+      '--property <id>',
+      'run only this envelope property (`<contract>:<property>`, `->` for `→`)',
+    )
     .option(
       '--seed <n>',
       'seed for the envelope properties (replays a failure with --path)',

@@ -2,9 +2,11 @@ import type { Adapter } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
 import { contractConformance } from '../checks/contract-conformance.ts';
 import { bindCheck, type EnabledCheck, enabledChecks } from '../checks/registry.ts';
-import type { PropertyResult } from '../contracts/properties/property-result.ts';
+import { PROPERTY_NAMES, type PropertyResult } from '../contracts/properties/property-result.ts';
 import type { Contract } from '../contracts/types.ts';
+import { BatonError } from '../errors.ts';
 import { collectGarbage, LARGE_RUN } from '../io/collect-garbage.ts';
+import { closestMatch } from '../load/suggest.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { computeMetrics } from '../metrics/compute-metrics.ts';
 import { effectRulesOf } from '../metrics/effect-rules.ts';
@@ -266,6 +268,7 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
   if (!settings || !plan.contracts?.length) return [];
   const o = plan.properties ?? {};
   const seed = o.seed ?? settings.seed;
+  const only = o.only === undefined ? undefined : propertyId(o.only, plan.contracts);
   // fast-check loads for suites with properties only.
   const { runProperties } = await import('../contracts/properties/run-properties.ts');
   return runProperties(plan.contracts, plan.adapter, {
@@ -274,6 +277,21 @@ async function propertiesOf(plan: RunPlan, now: number): Promise<PropertyResult[
     hopCap: settings.hop_cap,
     ...(seed !== undefined && { seed }),
     ...(o.path !== undefined && { path: o.path }),
-    ...(o.only !== undefined && { only: o.only }),
+    ...(only !== undefined && { only }),
   });
+}
+
+/**
+ * The property `--property` names (`->` read as the ids' `→`), or a usage error naming the
+ * nearest id: a filter that selects nothing would run no property and pass.
+ */
+function propertyId(given: string, contracts: readonly Contract[]): string {
+  const wanted = given.replaceAll('->', '→');
+  const ids = contracts.flatMap((c) => PROPERTY_NAMES.map((name) => `${c.name}:${name}`));
+  if (ids.includes(wanted)) return wanted;
+  const near = closestMatch(wanted, ids);
+  throw new BatonError(
+    'usage',
+    `Failed to select --property ${given}: no property has this id (ids are <contract>:<property>, e.g. ${ids[0] ?? 'none here'}). ${near === undefined ? 'Run without --property to see them all.' : `Did you mean ${near}?`}`,
+  );
 }

@@ -329,3 +329,21 @@ describe('code-chain-uncapped-review: a review loop without a cap', () => {
     );
   });
 });
+
+describe('--property naming no property', () => {
+  it('is one usage line with the nearest id, exit 2, not a green run of nothing', async () => {
+    const result = await runCli([
+      'run',
+      'suites/example-lenient-receiver.yaml',
+      '--property',
+      '*->refunds:no_coersion',
+      '--out',
+      join(out.path, 'no-such-property'),
+    ]);
+
+    expect(result.code).toBe(2);
+    expect(lines(result.stderr)).toEqual([
+      'baton: Failed to select --property *->refunds:no_coersion: no property has this id (ids are <contract>:<property>, e.g. *→billing:accepts_valid). Did you mean *→refunds:no_coercion?',
+    ]);
+  });
+});
