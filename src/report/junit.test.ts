@@ -31,6 +31,20 @@ describe('renderJunit', () => {
     expect(outage).toContain('cases/outage-report.yaml:14  step 1  handoff.late');
   });
 
+  test("a variant's run names its variant, in the suites and the class names, pieces and all", () => {
+    const report = regressedRun();
+    const proposed: RunReport = { ...report, suite: { ...report.suite, variant: 'proposed' } };
+
+    const xml = renderJunit(proposed);
+
+    expect(xml).toMatch(/<testsuites name="Baton support-desk \(proposed\)"/);
+    expect(xml).toContain('<testsuite name="support-desk (proposed)"');
+    expect(testcases(xml)[0]).toContain('classname="cases/');
+    expect(testcases(xml).every((t) => /classname="[^"]* \(proposed\)"/.test(t))).toBe(true);
+    expect([...renderJunitChunks(proposed, 3)].join('')).toBe(xml);
+    expect(renderJunit(report)).not.toContain('(proposed)');
+  });
+
   test('an errored case is an <error> with its code, not a failure', () => {
     const xml = renderJunit(erroredRun());
     const vip = testcases(xml).find((t) => t.includes('name="vip-cancellation:'));

@@ -74,8 +74,12 @@ function* caseVerdicts(c: CaseResult): Generator<{ name: string; ms: number; v: 
     yield { name: `${c.id}: ${c.title}`, ms: c.durationMs, v: { ...c, findings: problems(c) } };
 }
 
-function addCase(suite: TestSuite, c: CaseResult, suiteName: string): void {
-  const className = xml(c.file ?? suiteName);
+/** A case's test cases; a variant's carry it in their class name, apart from the other variant's. */
+function addCase(suite: TestSuite, c: CaseResult, suiteName: string, variant?: string): void {
+  const where = c.file ?? suiteName;
+  const className = xml(
+    variant === undefined || c.file === undefined ? where : `${where} (${variant})`,
+  );
   for (const { name, ms, v } of caseVerdicts(c)) {
     const tc = suite.testCase().className(className).name(xml(name)).time(seconds(ms));
     if (c.file !== undefined) tc.file(xml(c.file));
@@ -83,17 +87,26 @@ function addCase(suite: TestSuite, c: CaseResult, suiteName: string): void {
   }
 }
 
+/**
+ * The run's name in the document: a variant's run carries its variant, so that a CI test view
+ * collecting every junit.xml tells the two variants of one suite apart.
+ */
+function runName(report: StreamedReport): string {
+  const variant = report.suite.variant;
+  return variant === undefined ? report.suite.name : `${report.suite.name} (${variant})`;
+}
+
 function caseSuite(builder: Builder, report: StreamedReport): TestSuite {
   return builder
     .testSuite()
-    .name(xml(report.suite.name))
+    .name(xml(runName(report)))
     .timestamp(report.startedAt)
     .time(seconds(report.durationMs));
 }
 
 function caseTestCases(builder: Builder, report: StreamedReport): void {
   const suite = caseSuite(builder, report);
-  for (const c of report.cases) addCase(suite, c, report.suite.name);
+  for (const c of report.cases) addCase(suite, c, runName(report), report.suite.variant);
 }
 
 function propertyCase(suite: TestSuite) {
@@ -118,10 +131,10 @@ function propertyCase(suite: TestSuite) {
 function runBuilder(report: StreamedReport, cases: (builder: Builder) => void): Builder {
   const builder = junit()
     .newBuilder()
-    .name(xml(`Baton ${report.suite.name}`));
+    .name(xml(`Baton ${runName(report)}`));
   cases(builder);
   if (report.properties.length > 0) {
-    const suite = builder.testSuite().name(xml(`${report.suite.name} properties`));
+    const suite = builder.testSuite().name(xml(`${runName(report)} properties`));
     const add = propertyCase(suite);
     for (const p of report.properties) add(p, report);
   }
@@ -186,7 +199,8 @@ export function* renderJunitChunks(report: StreamedReport, batch = JUNIT_BATCH):
   const mine = ` tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="0"`;
   yield `${declaration}\n${run?.slice(0, propertyCounts.index)} tests="${tests + counts.tests}" failures="${failures + counts.failures}" errors="${errors + counts.errors}" skipped="${skipped}">\n`;
   yield `${suite.slice(0, -emptySuite.length)}${mine}>\n`;
-  for (const group of inGroups(report.cases, batch)) yield testCasesOf(group, report.suite.name);
+  for (const group of inGroups(report.cases, batch))
+    yield testCasesOf(group, runName(report), report.suite.variant);
   yield `  </testsuite>\n${rest.join('\n')}\n`;
 }
 
@@ -209,10 +223,14 @@ function* inGroups(cases: Iterable<CaseResult>, size: number): Generator<CaseRes
  * No attribute holds a raw newline (the builder escapes them), and the closing tag searched for
  * is the document's last.
  */
-function testCasesOf(cases: readonly CaseResult[], suiteName: string): string {
+function testCasesOf(
+  cases: readonly CaseResult[],
+  suiteName: string,
+  variant: string | undefined,
+): string {
   const builder = junit().newBuilder();
   const suite = builder.testSuite();
-  for (const c of cases) addCase(suite, c, suiteName);
+  for (const c of cases) addCase(suite, c, suiteName, variant);
   const text = builder.build();
   let start = 0;
   for (let line = 0; line < 3; line++) start = text.indexOf('\n', start) + 1;
