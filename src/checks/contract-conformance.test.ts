@@ -33,6 +33,22 @@ describe('contract-conformance', () => {
     });
   });
 
+  it("lets a payload carry the handoff's reason undeclared, and nothing else", () => {
+    const options = { contracts: [refunds], require: false };
+    const given = (payload: object, reason?: string) =>
+      contractConformance
+        .run(
+          timeline(handoff('triage', 'refunds', 1, { payload, ...(reason && { reason }) })),
+          none,
+          options,
+        )
+        .map((f) => (f.observed as { path: string }).path);
+
+    expect(given({ ...valid, reason: 'capability_boundary' }, 'capability_boundary')).toEqual([]);
+    expect(given({ ...valid, reason: 'capability_boundary' })).toEqual(['reason']);
+    expect(given({ ...valid, note: 'x' }, 'capability_boundary')).toEqual(['note']);
+  });
+
   it('reports each broken rule with the step, the span and where in the envelope', () => {
     // Arrange
     const payload = { ...valid, hop: 4, findings: [{ claim: 'paid', at: '2025-05-29T09:30:00Z' }] };

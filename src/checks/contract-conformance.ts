@@ -35,26 +35,47 @@ export const contractConformance = defineCheck<ContractConformanceOptions>({
   },
 });
 
+/**
+ * A payload's `reason` that is the handoff's reason (a transfer tool's `{ reason, order_id }`
+ * arguments) says why the work moved, not what it carries: a contract need not declare it.
+ */
+function isStatedReason(
+  handoff: HandoffEvent,
+  issue: { path: readonly (string | number)[]; expected: string },
+) {
+  if (issue.path.length !== 1 || issue.path[0] !== 'reason' || issue.expected !== 'no field')
+    return false;
+  const payload = handoff.payload;
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as { reason?: unknown }).reason === handoff.reason
+  );
+}
+
 function violations(handoff: HandoffEvent, contract: Contract): FindingData[] {
   const { from, to, step, at, spanId } = handoff;
   // An absent payload is checked as `undefined`: one structure issue, not a skipped handoff.
-  return checkEnvelope(contract, handoff.payload, { from, to, now: at }).map((issue) => ({
-    check: 'contract-conformance',
-    code: 'contract.violation',
-    outcome: 'fail',
-    step,
-    expected: { contract: contract.name, rule: issue.rule },
-    observed: {
-      from,
-      to,
-      contract: contract.name,
-      path: formatIssuePath(issue.path),
-      expected: issue.expected,
-      received: issue.received,
-      rule: issue.rule,
-    },
-    spanIds: [spanId],
-  }));
+  const issues = checkEnvelope(contract, handoff.payload, { from, to, now: at });
+  return issues
+    .filter((issue) => !isStatedReason(handoff, issue))
+    .map((issue) => ({
+      check: 'contract-conformance',
+      code: 'contract.violation',
+      outcome: 'fail',
+      step,
+      expected: { contract: contract.name, rule: issue.rule },
+      observed: {
+        from,
+        to,
+        contract: contract.name,
+        path: formatIssuePath(issue.path),
+        expected: issue.expected,
+        received: issue.received,
+        rule: issue.rule,
+      },
+      spanIds: [spanId],
+    }));
 }
 
 function missing({ from, to, step, spanId }: HandoffEvent): FindingData {
