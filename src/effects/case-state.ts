@@ -26,6 +26,8 @@ export interface CaseState {
   readonly cassette: CassetteSession | undefined;
   /** Why the case must end in error (cassette misses), in the order they happened. */
   readonly problems: string[];
+  /** Requests Baton refused (a host the suite does not allow), as said in their spans. */
+  readonly refusals: string[];
   /** Passed-through requests waiting for their response, by msw request id. */
   readonly inFlight: Map<string, Span>;
   /** Aborted when the case ends: bounds a lost response that waits for the caller. */
@@ -51,6 +53,7 @@ export function newCaseState(init: CaseStateInit): CaseState {
     answered: new Map(),
     commits: new Map(),
     problems: [],
+    refusals: [],
     inFlight: new Map(),
     ended: new AbortController(),
     caseSignal: init.caseSignal,

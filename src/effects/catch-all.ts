@@ -36,9 +36,8 @@ export function catchAll(o: CatchAllOptions) {
       const error = `no effect endpoint matches ${request.method} ${url.pathname}`;
       return call.answer('fake_host', HttpResponse.json({ error }, { status: 404 }));
     }
-    return call.fail(
-      'refused',
-      `Baton refused ${request.method} ${url.host}: the host is not an effect endpoint, in ${o.allowList ?? 'effects.allow_hosts'} or a cassette host`,
-    );
+    const why = `Baton refused ${request.method} ${url.host}: the host is not an effect endpoint, in ${o.allowList ?? 'effects.allow_hosts'} or a cassette host`;
+    call.state.refusals.push(why);
+    return call.fail('refused', why);
   });
 }

@@ -285,6 +285,23 @@ describe('hosts', () => {
     }
   });
 
+  it("names the refusal when the case then throws the client's bare network error", async () => {
+    const server = await localServer(() => ({ body: '{}' }));
+    try {
+      const { error } = await runWith({ effects: effects() }, async () => {
+        await fetch(`${server.origin}/v1/messages`, { method: 'POST', body: 'x' }).catch(() => {
+          throw new Error('Connection error.');
+        });
+      });
+
+      expect((error as Error).message).toBe(
+        `the adapter threw Error: Connection error, after Baton refused POST ${new URL(server.origin).host}: the host is not an effect endpoint, in effects.allow_hosts or a cassette host. Fix: allow the host in effects.allow_hosts, declare an effect endpoint for it, or list it in cassette.hosts to record and replay it`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses node:http requests the same way, also through a named ESM import', async () => {
     const server = await localServer(() => ({ body: '{}' }));
     try {

@@ -28,5 +28,7 @@ export function recordRefusal(refusal: Refusal, who: Attribution): void {
     { method, url, agent: who.agent },
     who.contextLost,
   );
-  endRequestSpan(span, 'refused', { error: `Baton refused ${method} ${url.href}` });
+  const why = `Baton refused ${method} ${url.href}`;
+  who.state.refusals.push(why);
+  endRequestSpan(span, 'refused', { error: why });
 }

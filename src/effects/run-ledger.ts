@@ -2,12 +2,14 @@ import { syncBuiltinESMExports } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
 import { setupServer } from 'msw/node';
 import type { CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
+import { CaseRunError } from '../errors.ts';
 import { guardRun } from '../isolation/guard/run-guard.ts';
 import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ModelTrafficConfig } from '../model/model-traffic-config.ts';
 import { Redaction, type RedactionConfig } from '../redact/redaction.ts';
+import { describeThrown } from '../thrown.ts';
 import { CaseRegistry, newCaseState, outsideState } from './case-state.ts';
 import { Cassette } from './cassette/cassette.ts';
 import { catchAll } from './catch-all.ts';
@@ -146,6 +148,8 @@ export class RunLedger {
       await this.traffic?.settle(state, () => ctx.signal);
     } catch (error) {
       if (state.problems.length > 0) throw new CassetteMissError(state.problems, { cause: error });
+      // The implementation's client saw a bare network error ("Connection error."): say why.
+      if (state.refusals.length > 0) throw refusedError(error, state.refusals);
       throw error;
     } finally {
       finish();
@@ -203,4 +207,13 @@ export class RunLedger {
     running = false;
     await this.cassette?.save();
   }
+}
+
+/** A case that broke after Baton refused its request: the refusal is the likely cause. */
+function refusedError(error: unknown, refusals: readonly string[]): CaseRunError {
+  const more = refusals.length > 1 ? ` (and ${refusals.length - 1} more)` : '';
+  return new CaseRunError({
+    code: 'adapter.threw',
+    message: `the adapter threw ${describeThrown(error).replace(/\.$/, '')}, after ${refusals[0]}${more}. Fix: allow the host in effects.allow_hosts, declare an effect endpoint for it, or list it in cassette.hosts to record and replay it`,
+  });
 }
