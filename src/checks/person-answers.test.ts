@@ -63,38 +63,4 @@ describe("a person's answer coming back", () => {
       ),
     ).toContain('handoff.bounced@1');
   });
-
-  it("is a framework's hand-back of a worker to its supervisor, not a bounce", () => {
-    const handBack = (from: string, to: string, step: number) => ({
-      ...handoff(from, to, step),
-      reason: 'hand_back',
-    });
-    const supervised = (...events: Parameters<typeof timeline>) =>
-      runChecks(
-        enabledChecks({}),
-        timeline(...events),
-        labels([expect_('supervisor', 'planner', 0), expect_('supervisor', 'coder', 0)]),
-      )
-        .filter((f) => f.outcome !== 'pass')
-        .map((f) => `${f.code}@${f.step}`);
-
-    expect(
-      supervised(
-        handoff('supervisor', 'planner', 0),
-        handBack('planner', 'supervisor', 0),
-        handoff('supervisor', 'coder', 0),
-        handBack('coder', 'supervisor', 0),
-      ),
-    ).toEqual([]);
-    // The same work sent out again after it came back is still ping-pong.
-    expect(
-      supervised(
-        handoff('supervisor', 'planner', 0),
-        handBack('planner', 'supervisor', 0),
-        handoff('supervisor', 'coder', 0),
-        handBack('coder', 'supervisor', 0),
-        handoff('supervisor', 'coder', 0),
-      ),
-    ).toContain('handoff.bounced@0');
-  });
 });

@@ -1,18 +1,13 @@
 import type { HandoffEvent, Timeline } from '../model/timeline.ts';
 import { agentsIn } from './effects/activity.ts';
 
-/** The reason a framework gives a worker's automatic return to its supervisor (LangGraph's `transfer_back_to_<x>`). */
-export const HAND_BACK = 'hand_back';
-
 /**
- * The observed handoffs (by index) that are an answer coming back, B → A where the work last
- * reached B from A: a person's (B never seen in an agent turn) who decided after that handoff (a
- * decision event, or a person step of the case) and no later than the return; or a framework's
- * hand-back (reason `hand_back`: a supervisor graph returns every worker to the supervisor when it
- * is done). A supervisor who approves a refund and hands it back, or a worker whose turn ends, did
- * the work asked: the return is neither ping-pong nor a handoff nobody needed. Labels that expect
- * it still judge it like any other handoff; sending the same work out again after it came back
- * is still a bounce.
+ * The observed handoffs (by index) that are a person's answer coming back: P → A where the work
+ * last reached P from A, P is a person (never seen in an agent turn), and P decided after that
+ * handoff (a decision event, or a person step of the case) and no later than the return. A
+ * supervisor who approves a refund and hands it back to the refunds agent did the work asked of
+ * them: the return is neither ping-pong nor a handoff nobody needed. Labels that expect it still
+ * judge it like any other handoff.
  */
 export function personAnswers(
   timeline: Timeline,
@@ -20,16 +15,13 @@ export function personAnswers(
   claimed: ReadonlySet<number>,
 ): ReadonlySet<number> {
   const out = new Set<number>();
-  const decisions = timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e));
-  if (!decisions && !observed.some((h) => h.reason === HAND_BACK)) return out;
-  const agents = decisions ? agentsIn(timeline) : new Set<string>();
+  if (!timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e))) return out;
+  const agents = agentsIn(timeline);
   observed.forEach((h, k) => {
-    if (claimed.has(k)) return;
+    if (claimed.has(k) || agents.has(h.from)) return;
     const into = lastInto(observed, k, h.from);
     if (into === undefined || into.from !== h.to) return;
-    if (h.reason === HAND_BACK) out.add(k);
-    else if (decisions && !agents.has(h.from) && decidedBetween(timeline, h.from, into, h))
-      out.add(k);
+    if (decidedBetween(timeline, h.from, into, h)) out.add(k);
   });
   return out;
 }
