@@ -1,11 +1,10 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCapture } from '../../capture/capture.ts';
-import { enabledChecks } from '../../checks/registry.ts';
 import { expect_ } from '../../checks/timeline-fixtures.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { TimelineEvent } from '../../model/timeline.ts';
-import { runCaseOnce } from '../../run/run-case.ts';
+import { judgeOneCase } from '../test-support.ts';
 import { createLangGraphAdapter } from './langgraph-adapter.ts';
 
 const SUITE = join(resolve('src/adapters/langgraph/fixtures'), 'suite.yaml');
@@ -28,20 +27,12 @@ const escalation = (steps: Case['steps']): Case => ({
   },
 });
 
-async function run(testCase: Case) {
-  const adapter = createLangGraphAdapter({ path: './escalating-app.ts', options: {} }, SUITE);
-  await adapter.setup?.();
-  try {
-    return await runCaseOnce(testCase, 0, {
-      adapter,
-      capture,
-      checks: enabledChecks({}),
-      timeoutMs: 20_000,
-    });
-  } finally {
-    await adapter.teardown?.();
-  }
-}
+const run = (testCase: Case) =>
+  judgeOneCase(
+    createLangGraphAdapter({ path: './escalating-app.ts', options: {} }, SUITE),
+    testCase,
+    capture,
+  );
 
 const shown = (events: readonly TimelineEvent[] = []) =>
   events.flatMap((e) => {

@@ -1,10 +1,9 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCapture } from '../../capture/capture.ts';
-import { enabledChecks } from '../../checks/registry.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { normalize } from '../../normalize/normalize.ts';
-import { runCaseOnce } from '../../run/run-case.ts';
+import { judgeOneCase } from '../test-support.ts';
 import { deskCase, runInScope } from './fixtures/run-in-scope.ts';
 import { createOpenAiAgentsAdapter } from './openai-agents-adapter.ts';
 import { handoffTo, type Script, say } from './scripted-reply.ts';
@@ -40,20 +39,8 @@ const steps = [
   { kind: 'customer', text: 'Hello?' },
 ] as const;
 
-async function judged(adapter: ReturnType<typeof loopingAdapter>, testCase: Case) {
-  const capture = createCapture();
-  await adapter.setup?.();
-  try {
-    return await runCaseOnce(testCase, 0, {
-      adapter,
-      capture,
-      checks: enabledChecks({}),
-      timeoutMs: 10_000,
-    });
-  } finally {
-    await adapter.teardown?.();
-  }
-}
+const judged = (adapter: ReturnType<typeof loopingAdapter>, testCase: Case) =>
+  judgeOneCase(adapter, testCase, createCapture(), 10_000);
 
 describe('the openai-agents adapter when the SDK stops a run at maxTurns', () => {
   it('records the handoffs before the stop, then a halt in that step, and throws nothing', async () => {
