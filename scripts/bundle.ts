@@ -49,6 +49,7 @@ const ENTRIES = [
   'src/public/openai-agents.ts',
   'src/public/traces.ts',
   'src/isolation/isolate-main.ts',
+  'src/traces/read-worker.ts',
 ];
 
 const external = new Set([

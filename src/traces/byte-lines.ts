@@ -12,7 +12,9 @@ const CARRIAGE_RETURN = 0x0d;
 /**
  * Splits a stream of byte chunks into lines, keeping byte offsets (readline does not) so that a
  * trace index can read a line back later without reading the file again. Only a line that spans
- * chunks is copied, once, and only its own bytes; memory is one chunk plus the longest line.
+ * chunks is copied, and only its own bytes; memory is one chunk plus the longest line. A chunk
+ * is read to its end before the next is asked for, and nothing of it is kept but such a copy,
+ * so the source may read every chunk into the same buffer.
  */
 export async function* byteLines(
   chunks: AsyncIterable<Buffer>,
@@ -28,7 +30,7 @@ export async function* byteLines(
     if (pending.length > 0) {
       const nl = chunk.indexOf(NEWLINE);
       if (nl === -1) {
-        pending.push(chunk);
+        pending.push(Buffer.from(chunk));
         offset += chunk.length;
         continue;
       }
@@ -43,7 +45,7 @@ export async function* byteLines(
       from = nl + 1;
     }
     if (from < chunk.length) {
-      pending.push(chunk.subarray(from));
+      pending.push(Buffer.from(chunk.subarray(from)));
       pendingAt = offset + from;
     }
     offset += chunk.length;

@@ -2,6 +2,7 @@ import { type AttrValue, type SpanRecord, statusOf } from '../normalize/span-rec
 import { hex16, readHexWords } from './hex-words.ts';
 import { attributeValue, spanRecord } from './otlp-spans.ts';
 import { nanosToMillis, otlpId } from './otlp-values.ts';
+import * as pack from './span-pack.ts';
 
 /**
  * One copy of each recurring text. JSON.parse makes a new string for every attribute key it
@@ -117,6 +118,55 @@ export class HeldSpanArena {
   }
 
   /**
+   * Adds the span entry `cursor` is reading (its tag, `flags` and trace id read already) to
+   * `chain`; returns whether it is a root. Ids packed as words are copied as words; texts come
+   * from the cursor's mirror, shared already, so they skip `Texts`.
+   */
+  addPacked(chain: HeldChain, traceId: string, flags: number, cursor: pack.PackCursor): boolean {
+    if (this.free === NONE) this.grow();
+    const at = this.free;
+    const r = at * REFS;
+    const refs = this.refs;
+    const ids = this.ids;
+    const ints = cursor.ints;
+    refs[r] = traceId;
+    let held = (flags >> pack.STATUS_SHIFT) << STATUS_SHIFT;
+    if (flags & pack.SPAN_WORDS) {
+      held |= SPAN_WORDS;
+      ids[at * 4] = ints[cursor.i++] as number;
+      ids[at * 4 + 1] = ints[cursor.i++] as number;
+    } else refs[r + 1] = cursor.text();
+    if (flags & pack.HAS_PARENT) {
+      held |= HAS_PARENT;
+      if (flags & pack.PARENT_WORDS) {
+        held |= PARENT_WORDS;
+        ids[at * 4 + 2] = ints[cursor.i++] as number;
+        ids[at * 4 + 3] = ints[cursor.i++] as number;
+      } else refs[r + 2] = cursor.text();
+    }
+    refs[r + 3] = cursor.text();
+    this.times[2 * at] = cursor.num();
+    this.times[2 * at + 1] = cursor.num();
+    this.flags[at] = held;
+    this.link(chain, at);
+    let first = NONE;
+    let last = NONE;
+    for (let count = cursor.int(); count > 0; count--) {
+      if (this.pairFree === NONE) this.growPairs();
+      const p = this.pairFree;
+      this.pairFree = this.pairNext[p] as number;
+      this.pairRefs[2 * p] = cursor.text();
+      this.pairRefs[2 * p + 1] = cursor.value();
+      this.pairNext[p] = NONE;
+      if (last === NONE) first = p;
+      else this.pairNext[last] = p;
+      last = p;
+    }
+    this.firstPair[at] = first;
+    return (flags & pack.HAS_PARENT) === 0;
+  }
+
+  /**
    * Adds a span record to `chain`, under `traceId` (equal to the span's own: the caller passes one
    * string a trace, so the span's copy dies young). Its attributes are held as pairs and made
    * again by `take` in the same order; an attributes object that is not a plain one (another
@@ -162,8 +212,6 @@ export class HeldSpanArena {
   ): number {
     if (this.free === NONE) this.grow();
     const at = this.free;
-    const next = this.next;
-    this.free = next[at] as number;
     let flags = statusCode(status) << STATUS_SHIFT;
     const r = at * REFS;
     const refs = this.refs;
@@ -179,12 +227,19 @@ export class HeldSpanArena {
     this.flags[at] = flags;
     this.times[2 * at] = start;
     this.times[2 * at + 1] = end;
+    this.link(chain, at);
+    return at;
+  }
+
+  /** Takes the free place `at` (the head of the free list) to the end of `chain`. */
+  private link(chain: HeldChain, at: number): void {
+    const next = this.next;
+    this.free = next[at] as number;
     next[at] = NONE;
     if (chain.tail === NONE) chain.head = at;
     else next[chain.tail] = at;
     chain.tail = at;
     chain.count++;
-    return at;
   }
 
   /** The chain's spans as SpanRecords, in the order added; frees their places. */

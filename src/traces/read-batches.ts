@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { byteLines } from './byte-lines.ts';
 import { rawSpansOf } from './otlp-spans.ts';
@@ -78,14 +77,26 @@ export async function* readSpanBatches(
   }
 }
 
-/** The file's chunks; a failed open or read is a `TraceFileError` naming the file and the fix. */
+/**
+ * The file's chunks, each read into the same buffer (so reading a large file leaves no trail of
+ * buffers for the collector): a chunk is valid until the next is asked for. A failed open or
+ * read is a `TraceFileError` naming the file and the fix.
+ */
 async function* fileChunks(file: string): AsyncGenerator<Buffer, void, undefined> {
+  let handle: FileHandle | undefined;
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: CHUNK }))
-      yield chunk as Buffer;
+    handle = await open(file, 'r');
+    const buffer = Buffer.allocUnsafeSlow(CHUNK);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === undefined) throw error;
     throw new TraceFileError(file, openDefect(error, shownPath(file)));
+  } finally {
+    await handle?.close();
   }
 }
 

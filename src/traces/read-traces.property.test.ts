@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportFile } from '../../test/fixtures/traces/otlp-arbitrary.ts';
 import { normalize } from '../normalize/normalize.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { readTraces } from './read-traces.ts';
@@ -102,107 +103,6 @@ function referenceRead(path: string): Map<string, SpanRecord[]> {
   }
   return traces;
 }
-
-// ---- generated exports ----
-
-const hex = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
-const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('invoke_agent', 'Triage'));
-const leaf = fc.oneof(
-  text.map((v) => ({ stringValue: v })),
-  fc.integer().map((v) => ({ intValue: String(v) })),
-  fc.integer({ min: -1000, max: 1000 }).map((v) => ({ intValue: v })),
-  fc.constant({ intValue: '98765432109876543210' }),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => ({ doubleValue: v })),
-  fc.boolean().map((v) => ({ boolValue: v })),
-  fc.base64String({ maxLength: 8 }).map((v) => ({ bytesValue: v })),
-  fc.constant({}),
-);
-const anyValue = fc.oneof(
-  { weight: 4, arbitrary: leaf },
-  fc.array(leaf, { maxLength: 3 }).map((values) => ({ arrayValue: { values } })),
-  fc
-    .array(fc.record({ key: text, value: leaf }), { maxLength: 3 })
-    .map((values) => ({ kvlistValue: { values } })),
-);
-const attrKey = fc.constantFrom(
-  'gen_ai.operation.name',
-  'gen_ai.agent.name',
-  'gen_ai.tool.name',
-  'gen_ai.conversation.id',
-  'baton.event',
-  'x',
-  'y',
-);
-
-/** One trace: a root and children whose parents are earlier spans; optional fields at random. */
-const traceSpans = fc
-  .tuple(
-    hex(32).filter((id) => !/^0+$/.test(id)),
-    fc.array(
-      fc.record(
-        {
-          name: fc.constantFrom('invoke_agent Triage', 'execute_tool transfer_to_Billing', 'x'),
-          at: fc.integer({ min: 0, max: 10_000 }),
-          length: fc.integer({ min: 0, max: 500 }),
-          attributes: fc.array(fc.record({ key: attrKey, value: anyValue }), { maxLength: 4 }),
-          status: fc.constantFrom(undefined, {}, { code: 1 }, { code: 2 }),
-          parent: fc.nat(),
-        },
-        { requiredKeys: ['at', 'parent'] },
-      ),
-      { minLength: 1, maxLength: 6 },
-    ),
-  )
-  .map(([traceId, specs]) =>
-    specs.map((s, i) => {
-      const spanId = `${i.toString(16).padStart(4, '0')}${traceId.slice(0, 12)}`;
-      const parent = i === 0 ? undefined : s.parent % i;
-      const start = 1_750_000_000_000 + s.at;
-      return {
-        traceId,
-        spanId,
-        ...(parent !== undefined && {
-          parentSpanId: `${parent.toString(16).padStart(4, '0')}${traceId.slice(0, 12)}`,
-        }),
-        ...(s.name !== undefined && { name: s.name }),
-        startTimeUnixNano: `${start}000000`,
-        ...(s.length !== undefined && { endTimeUnixNano: `${start + s.length}000123` }),
-        ...(s.attributes !== undefined && { attributes: s.attributes }),
-        ...(s.status !== undefined && { status: s.status }),
-      };
-    }),
-  );
-
-/** Traces with distinct ids, their spans shuffled together and cut into export lines. */
-const exportFile = fc
-  .uniqueArray(traceSpans, { minLength: 1, maxLength: 8, selector: (t) => t[0]?.traceId })
-  .chain((traces) => {
-    const spans = traces.flat();
-    return fc.tuple(
-      fc.shuffledSubarray(spans, { minLength: spans.length, maxLength: spans.length }),
-      fc.array(fc.integer({ min: 1, max: 5 }), {
-        minLength: spans.length,
-        maxLength: spans.length,
-      }),
-    );
-  })
-  .map(([spans, cuts]) => {
-    const lines: string[] = [];
-    for (let i = 0, k = 0; i < spans.length; k++) {
-      const batch = spans.slice(i, i + (cuts[k] ?? 1));
-      i += batch.length;
-      // Two resources a line when it can: grouping by resource must not change a trace.
-      const half = Math.ceil(batch.length / 2);
-      const resourceSpans = [batch.slice(0, half), batch.slice(half)]
-        .filter((b) => b.length > 0)
-        .map((b, r) => ({
-          resource: { attributes: [{ key: 'service.name', value: { stringValue: `s${r}` } }] },
-          scopeSpans: [{ scope: { name: 'gen' }, spans: b }],
-        }));
-      lines.push(JSON.stringify({ resourceSpans }));
-    }
-    return `${lines.join('\n')}\n`;
-  });
 
 describe('readTraces against a reference reader', () => {
   it('reads the same spans, grouped the same, into the same timelines', async () => {

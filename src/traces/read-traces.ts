@@ -1,9 +1,11 @@
+import { stat } from 'node:fs/promises';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { emptyChain, type HeldChain, HeldSpanArena } from './held-spans.ts';
-import { spanDefect } from './otlp-spans.ts';
-import { nanosToMillis, otlpId } from './otlp-values.ts';
-import { type OnProblem, readSpanBatches } from './read-batches.ts';
+import { packedParts } from './packed-parts.ts';
+import type { OnProblem } from './read-batches.ts';
 import { RecentKeys } from './recent-keys.ts';
+import { BATCH_END, PackCursor, type PackedPart, PROBLEM } from './span-pack.ts';
+import { canThread, threadedParts } from './threaded-parts.ts';
 import { TouchOrder } from './touch-order.ts';
 
 /** The spans of one trace, as a file held them. */
@@ -29,7 +31,16 @@ export interface ReadTracesOptions {
   /** At most this many spans are held (default 200,000); beyond, the oldest traces go out partial. */
   readonly maxHeldSpans?: number;
   readonly onProblem?: OnProblem;
+  /**
+   * Read and parse the file in a worker thread while this one holds the traces: by default for
+   * a regular file of `THREAD_FROM_BYTES` or more, where it reads about twice as fast on two
+   * cores or more. `false` keeps everything in this thread; `true` threads any file.
+   */
+  readonly threads?: boolean;
 }
+
+/** Files from this size are read in a worker thread unless `threads: false`: 16 MB. */
+export const THREAD_FROM_BYTES = 16 * 1024 * 1024;
 
 /** A trace being read; itself the chain of its spans in the arena. */
 interface Open extends HeldChain {
@@ -76,61 +87,68 @@ export async function* readTraces(
   };
   const arena = new HeldSpanArena();
   let lates: string[] = [];
-  for await (const batch of readSpanBatches(file, onProblem)) {
-    for (const raw of batch.raw) {
-      // What toSpanRecord needs to make a record; the rest is read once the trace is held.
-      const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-      const id = otlpId(r.traceId, 16);
-      const spanId = otlpId(r.spanId, 8);
-      const start = nanosToMillis(r.startTimeUnixNano);
-      if (id === undefined || spanId === undefined || start === undefined) {
-        onProblem({ file, line: batch.line, message: spanDefect(raw) ?? 'not a span' });
+  const cursor = new PackCursor();
+  for await (const part of await partsOf(file, options.threads)) {
+    cursor.load(part);
+    while (!cursor.done) {
+      const tag = cursor.int();
+      if (tag === PROBLEM) {
+        onProblem({ file, ...cursor.problem() });
         continue;
       }
-      if (select && !select(id)) continue;
-      let t = traces.get(id);
-      if (t === undefined) {
-        // Each field written out: a spread here made every new trace a slow object copy.
-        const chain = emptyChain();
-        t = {
-          head: chain.head,
-          tail: chain.tail,
-          count: chain.count,
-          id,
-          last: 0,
-          rootSeen: false,
-          late: done.has(id),
-          held: 'open',
-          waited: -1,
-        };
-        traces.set(id, t);
-        if (t.late) lates.push(id);
-      } else t.held = 'open';
-      if (arena.add(t, r, t.id, spanId, start)) t.rootSeen = true;
-      t.last = seq;
-      open.touch(t, seq++);
-      held++;
-    }
-    // After the line's own problems, as when its spans were all converted first.
-    if (lates.length > 0) {
-      for (const id of lates)
-        onProblem({ file, line: batch.line, message: lateMessage(id, settle) });
-      lates = [];
-    }
-    for (let t = open.oldest(); t !== undefined && seq - t.last >= settle; t = open.oldest()) {
-      open.shift();
-      if (t.rootSeen) yield finish(t, false);
-      else {
-        t.held = 'waiting';
-        t.waited = waits;
-        waiting.touch(t, waits++);
+      if (tag !== BATCH_END) {
+        // A span: its flags, then its trace id, then the rest (`SpanPacker.span`).
+        const flags = cursor.int();
+        const id = cursor.text();
+        if (select && !select(id)) {
+          cursor.skipSpan(flags);
+          continue;
+        }
+        let t = traces.get(id);
+        if (t === undefined) {
+          // Each field written out: a spread here made every new trace a slow object copy.
+          const chain = emptyChain();
+          t = {
+            head: chain.head,
+            tail: chain.tail,
+            count: chain.count,
+            id,
+            last: 0,
+            rootSeen: false,
+            late: done.has(id),
+            held: 'open',
+            waited: -1,
+          };
+          traces.set(id, t);
+          if (t.late) lates.push(id);
+        } else t.held = 'open';
+        if (arena.addPacked(t, id, flags, cursor)) t.rootSeen = true;
+        t.last = seq;
+        open.touch(t, seq++);
+        held++;
+        continue;
       }
-    }
-    while (held > maxHeld) {
-      const from = waiting.oldest() !== undefined ? waiting : open;
-      const t = from.oldest() as Open;
-      from.shift();
-      yield finish(t, true);
+      const line = cursor.int();
+      // After the batch's own problems, as when its spans were all converted first.
+      if (lates.length > 0) {
+        for (const id of lates) onProblem({ file, line, message: lateMessage(id, settle) });
+        lates = [];
+      }
+      for (let t = open.oldest(); t !== undefined && seq - t.last >= settle; t = open.oldest()) {
+        open.shift();
+        if (t.rootSeen) yield finish(t, false);
+        else {
+          t.held = 'waiting';
+          t.waited = waits;
+          waiting.touch(t, waits++);
+        }
+      }
+      while (held > maxHeld) {
+        const from = waiting.oldest() !== undefined ? waiting : open;
+        const t = from.oldest() as Open;
+        from.shift();
+        yield finish(t, true);
+      }
     }
   }
   for (let t = waiting.oldest(); t !== undefined; t = waiting.oldest()) {
@@ -141,6 +159,20 @@ export async function* readTraces(
     open.shift();
     yield finish(t, false);
   }
+}
+
+/** The file's packed parts, from a worker thread or read in this one (`threads`). */
+async function partsOf(
+  file: string,
+  threads: boolean | undefined,
+): Promise<AsyncGenerator<PackedPart>> {
+  if (threads === false || !canThread()) return packedParts(file);
+  if (threads === true) return threadedParts(file);
+  const size = await stat(file).then(
+    (s) => (s.isFile() ? s.size : 0),
+    () => 0,
+  );
+  return size >= THREAD_FROM_BYTES ? threadedParts(file) : packedParts(file);
 }
 
 function lateMessage(id: string, settle: number): string {

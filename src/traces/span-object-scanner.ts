@@ -56,7 +56,11 @@ export class SpanObjectScanner {
   /** `offset`: the file offset of the first byte pushed (past a byte-order mark, say). */
   constructor(private offset = 0) {}
 
-  /** Feeds the next chunk; returns the span objects that ended in it. */
+  /**
+   * Feeds the next chunk; returns the span objects that ended in it, whose bytes may be views
+   * of the chunk (read them before the next push: the chunk may be reused). The start of a span
+   * that goes on past the chunk is copied.
+   */
   push(chunk: Buffer): ScannedSpan[] {
     const found: ScannedSpan[] = [];
     let partFrom = 0;
@@ -82,7 +86,7 @@ export class SpanObjectScanner {
       this.structural(c, i);
       if (this.parts) partFrom = i;
     }
-    if (this.parts) this.parts.push(chunk.subarray(partFrom));
+    if (this.parts) this.parts.push(Buffer.from(chunk.subarray(partFrom)));
     this.offset += chunk.length;
     return found;
   }
