@@ -15,6 +15,11 @@ export const MODEL_TRAFFIC_ATTR = {
   senderBy: 'baton.handoff.sender_by',
   /** Which rule made the tool a handoff: `built-in`, `tools …` or `pattern …`. */
   rule: 'baton.handoff.rule',
+  /**
+   * On an effect span no agent span or framework attributes: the agent whose model response the
+   * case had read last when the request was made (the entry before any), who acts on it.
+   */
+  activeAgent: 'baton.model_traffic.active_agent',
 } as const;
 
 /** The value of `baton.handoff.via` on those spans. */

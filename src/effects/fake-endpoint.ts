@@ -15,6 +15,8 @@ export interface EndpointOptions {
   readonly lostResponseMaxMs: number;
   /** A shadow run: a call the fake answers is recorded `blocked`, never `committed`. */
   readonly shadow?: boolean;
+  /** With `model_traffic`: who acts for a call no framework attributes (`activeAgent`). */
+  readonly activeAgent?: (call: Call) => Promise<string | undefined>;
 }
 
 /** The msw handler that fakes one effect endpoint: faults, dedupe, commits and their spans. */
@@ -31,7 +33,15 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
   const { state } = call;
   const parts = { url: call.url, headers: call.request.headers, body: await call.bodyText() };
   const identity = readIdentity(endpoint.identity, parts);
-  const effect = { name: endpoint.name, identity, owner: endpoint.owner, agent: call.agent };
+  const activeAgent =
+    call.agent === undefined && o.activeAgent ? await o.activeAgent(call) : undefined;
+  const effect = {
+    name: endpoint.name,
+    identity,
+    owner: endpoint.owner,
+    agent: call.agent,
+    activeAgent,
+  };
 
   const error = state.faults.takeHttpError(endpoint.name);
   if (error) {

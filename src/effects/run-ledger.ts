@@ -14,10 +14,10 @@ import { CaseRegistry, newCaseState, outsideState } from './case-state.ts';
 import { Cassette } from './cassette/cassette.ts';
 import { catchAll } from './catch-all.ts';
 import { CassetteMissError, EffectsConfigError } from './errors.ts';
-import { fakeEndpoint } from './fake-endpoint.ts';
+import { type EndpointOptions, fakeEndpoint } from './fake-endpoint.ts';
 import { unknownFaultEndpoints } from './faults.ts';
 import { HostList, PatternHosts } from './hosts.ts';
-import { beginCall, closeInFlight, passThroughDone } from './ledger.ts';
+import { beginCall, type Call, closeInFlight, passThroughDone } from './ledger.ts';
 import { LOST_RESPONSE_MAX_MS } from './lost-response.ts';
 import { ModelTrafficObserver } from './model-traffic/observer.ts';
 import { recordRefusal } from './refusals.ts';
@@ -112,11 +112,13 @@ export class RunLedger {
       this.traffic?.track(call);
       return call;
     };
-    const endpointOptions = {
+    const traffic = this.traffic;
+    const endpointOptions: EndpointOptions = {
       begin,
       runSignal: this.stopped.signal,
       lostResponseMaxMs: this.options.lostResponseMaxMs ?? LOST_RESPONSE_MAX_MS,
       ...(this.options.shadow && { shadow: true }),
+      ...(traffic && { activeAgent: (call: Call) => traffic.activeAgent(call.state) }),
     };
     const shadow = this.options.shadow;
     return [

@@ -1,5 +1,6 @@
 import { type Context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import { ATTR, EVENT, HTTP } from '../conventions/attributes.ts';
+import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import { EFFECT_ATTR } from './attributes.ts';
 import { effectivePort } from './hosts.ts';
 import type { Identity } from './identity.ts';
@@ -53,6 +54,8 @@ export interface EffectRecord {
   readonly owner?: string | undefined;
   /** The agent that made the call, when its framework named it (else: the agent span above). */
   readonly agent?: string | undefined;
+  /** With `model_traffic`, when no framework named the agent: whose model response came last. */
+  readonly activeAgent?: string | undefined;
   /** `blocked`: a shadow run's fake answered; nothing was done (and nothing counts as done). */
   readonly outcome: 'committed' | 'failed' | 'blocked';
   /** The ordinal of this commit of the identity in the case (committed effects only). */
@@ -61,7 +64,7 @@ export interface EffectRecord {
 
 /** Emits the `effect` span of one call at a fake endpoint, as a sibling of its request span. */
 export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRecord): void {
-  const { name, identity, owner, agent, outcome, commit } = effect;
+  const { name, identity, owner, agent, activeAgent, outcome, commit } = effect;
   tracer
     .startSpan(
       `effect ${name} ${identity.key}`,
@@ -74,6 +77,7 @@ export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRe
           [ATTR.effectVia]: 'http',
           ...(owner !== undefined && { [ATTR.effectOwner]: owner }),
           ...(agent !== undefined && { [ATTR.agent]: agent }),
+          ...(activeAgent !== undefined && { [MODEL_TRAFFIC_ATTR.activeAgent]: activeAgent }),
           ...(identity.problem !== undefined && { [EFFECT_ATTR.keyProblem]: identity.problem }),
           ...(commit !== undefined && { [EFFECT_ATTR.commit]: commit }),
         },

@@ -1,4 +1,5 @@
 import { ATTR, EVENT, GENAI, HTTP } from '../conventions/attributes.ts';
+import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { EffectEvent, TimelineEvent } from '../model/timeline.ts';
 import { bool, num, str } from './attrs.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
@@ -61,7 +62,8 @@ function effectEvent(span: SpanRecord, index: SpanIndex): EffectEvent | undefine
   if (effect === undefined || key === undefined || outcome === undefined || via === undefined) {
     return undefined;
   }
-  const agent = agentOf(span, index);
+  // No agent span or framework names it: the active agent of the model traffic, if Baton read any.
+  const agent = agentOf(span, index) ?? str(a, MODEL_TRAFFIC_ATTR.activeAgent);
   const owner = str(a, ATTR.effectOwner);
   return {
     kind: 'effect',

@@ -14,6 +14,8 @@ import { requestFacts } from './request-facts.ts';
 interface TrafficCase {
   readonly active: ActiveAgent;
   readonly participants: readonly string[];
+  /** The agent whose model response the case read last: the one acting on it. */
+  lastSender: string | undefined;
   /** Responses are judged one after another, in the order they arrived. */
   tail: Promise<void>;
   pending: number;
@@ -37,6 +39,7 @@ export class ModelTrafficObserver {
     this.cases.set(state, {
       active: new ActiveAgent(testCase.entry, testCase.persons),
       participants: [...testCase.agents, ...testCase.persons],
+      lastSender: undefined,
       tail: Promise.resolve(),
       pending: 0,
     });
@@ -80,6 +83,21 @@ export class ModelTrafficObserver {
     });
   }
 
+  /**
+   * Who acts when the case makes a request no agent span or framework attributes: the agent
+   * whose model response it read last (a tool that response asked for is that agent's, even when
+   * the same response hands off; the receiver acts once its own model call answered), else the
+   * entry. Read once every response the case received so far is judged (or the case ended), so
+   * the answer does not depend on how the two reads interleave; undefined for a case this
+   * observer does not follow.
+   */
+  async activeAgent(state: CaseState): Promise<string | undefined> {
+    const traffic = this.cases.get(state);
+    if (!traffic) return undefined;
+    await this.settle(state, () => state.ended.signal);
+    return traffic.lastSender ?? traffic.active.agent;
+  }
+
   closeCase(state: CaseState): void {
     this.cases.delete(state);
     for (const [id, call] of this.calls) if (call.state === state) this.calls.delete(id);
@@ -97,6 +115,7 @@ export class ModelTrafficObserver {
     const rules = this.config.agents;
     const ruleAgent =
       rules.length > 0 ? agentOfRequest(rules, requestFacts(await call.bodyText())) : undefined;
+    traffic.lastSender = traffic.active.sender(ruleAgent).agent;
     const handoffs = replyHandoffs(reply, {
       matcher: this.matcher,
       participants: traffic.participants,
