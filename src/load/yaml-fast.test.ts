@@ -158,6 +158,29 @@ describe('parseYamlFast', () => {
     .tuple(fc.dictionary(name, tree, { minKeys: 1, maxKeys: 6 }), style)
     .map(([data, options]) => stringify(data, options));
 
+  test('leaves to the full parser what an empty value may hide: an anchor, a tab line, a break', () => {
+    // Found by the mutation property below: the empty value is placed on its key's line.
+    expect(agreement('a:\n b: 0\n " ": \n  &"\n')).toBe('fallback');
+    expect(agreement('a:\n b:\n  !!str\n')).toBe('fallback');
+    // A line of a tab where a value may start: the full parser refuses it as indentation.
+    expect(agreement("'a':\n\t\r\n\r\n'  (     ': []\n")).toBe('fallback');
+    expect(agreement('a:\n    "    ": false\n    \t\n        - tab\there\nb: []\n')).toBe(
+      'fallback',
+    );
+    // An empty value in a flow mapping broken before its closing brace.
+    expect(agreement('p: { agents: [triage], persons:\n   }\n')).toBe('fallback');
+    // A block scalar whose indentation is given, over a line of spaces only.
+    expect(agreement('a:\n  b: |2-\n      \n  c: 1\n')).toBe('fallback');
+    // A block scalar that opens with a line of spaces, more indented than its text.
+    expect(agreement('a: |\n  \n #x\n')).toBe('fallback');
+    // A comment left of the value it stands above.
+    expect(agreement('a:\n - b:\n#?    - x\n      y\n   c: {}\n')).toBe('fallback');
+    // A plain scalar folded over lines, then a key less indented than it.
+    expect(
+      agreement('a:\n  b:\n    c: []\n    d:\n#~     - x\n      yes\n     - 1\n  e: false\n'),
+    ).toBe('fallback');
+  });
+
   test.prop([document], { numRuns: 300 })('agrees on any data the full parser writes', (text) => {
     expect(['same', 'fallback']).toContain(agreement(text));
   });

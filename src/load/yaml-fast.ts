@@ -87,7 +87,12 @@ export function parseYamlFast(
   within?: WithinFile,
   pool?: Map<string, string>,
 ): YamlSource | undefined {
-  if (/^(?:%|---|\.\.\.)/m.test(text) || /\r(?!\n)|\uFEFF/.test(text)) return undefined;
+  // A tab among a line's leading spaces is indentation to the full parser, which refuses it
+  // where a value may start (`key:` then a line of a tab): this parser takes it as blank.
+  if (/^(?:%|---|\.\.\.| *\t)/m.test(text) || /\r(?!\n)|\uFEFF/.test(text)) return undefined;
+  // A block scalar with its indentation given (`|2-`): the two parsers read its blank lines
+  // differently.
+  if (/[\s:-][|>](?:[1-9][-+]?|[-+][1-9])[ \t]*(?:#.*)?$/m.test(text)) return undefined;
   // A `#` right after a token (`}#`) is an error to the full parser, a comment to this one.
   const hashes = tightHashes(text);
   const scalars: Node[] = [];
@@ -154,10 +159,24 @@ function close(text: string, from: number, kids: readonly Node[], state: State):
   const result: unknown = state.result;
   // An empty value is placed where it would have been written: after its indicator, on its line.
   const start = kind === null && result === null ? skipSpaces(text, from) : skipBlank(text, from);
-  const first = text.charCodeAt(start);
-  // `!tag`, `&anchor`, `*alias`: the full parser resolves these.
-  if (first === 0x21 || first === 0x26 || first === 0x2a) return undefined;
   const end = state.position;
+  // In a flow collection the parser opens an empty value past the line break after its `:`;
+  // the full parser places it on the key's line. Rare enough to leave to the full parser.
+  if (kind === null && result === null && breaksBefore(text, from)) return undefined;
+  // `!tag`, `&anchor`, `*alias`: the full parser resolves these. An empty value's may stand on
+  // the next line (`key:` then `  &a`), past where the value is placed.
+  const lead = kind === null && result === null ? skipBlank(text, from) : start;
+  const first = lead < end ? text.charCodeAt(lead) : -1;
+  if (first === 0x21 || first === 0x26 || first === 0x2a) return undefined;
+  // A comment less indented than the value under it, between the value and its key.
+  if (lead > from && dedentedComment(text, from, lead)) return undefined;
+  // A plain scalar over several lines: the full parser refuses some the parser folds.
+  if (kind === 'scalar' && isPlainStart(first) && lineBreakWithin(text, lead, end))
+    return undefined;
+  // A block scalar that opens with a blank line: the full parser refuses one more indented than
+  // the text under it.
+  if (kind === 'scalar' && !isPlainStart(first) && first > 0x27 && opensBlank(text, lead, end))
+    return undefined;
   // A value on the line after its key is first tried as a key: the collection is the one child.
   if (kids.length === 1 && kids[0]?.result === result && typeof result === 'object') return kids[0];
   if (kind === 'mapping') {
@@ -175,6 +194,46 @@ function close(text: string, from: number, kids: readonly Node[], state: State):
     return { start, end, kind, result, items: kids };
   }
   return { start, end, kind, result };
+}
+
+/** True when a comment in `from`..`to` starts left of the column of `to`. */
+function dedentedComment(text: string, from: number, to: number): boolean {
+  const hash = text.indexOf('#', from);
+  if (hash === -1 || hash >= to) return false;
+  const column = (at: number) => at - text.lastIndexOf('\n', at - 1) - 1;
+  const node = column(to);
+  for (let i = hash; i !== -1 && i < to; i = text.indexOf('#', i + 1))
+    if (column(i) < node) return true;
+  return false;
+}
+
+/** Not a quote or a block scalar's `|` / `>`: the first character of a plain scalar. */
+function isPlainStart(c: number): boolean {
+  return c !== 0x22 && c !== 0x27 && c !== 0x7c && c !== 0x3e;
+}
+
+/** True when the first line after a block scalar's header (at `from`) holds only spaces. */
+function opensBlank(text: string, from: number, to: number): boolean {
+  let i = text.indexOf('\n', from) + 1;
+  if (i === 0 || i >= to) return false;
+  while (text.charCodeAt(i) === 0x20) i++;
+  const c = text.charCodeAt(i);
+  return c === 0x0a || c === 0x0d || i >= text.length;
+}
+
+function lineBreakWithin(text: string, from: number, to: number): boolean {
+  const at = text.indexOf('\n', from);
+  return at !== -1 && at < to;
+}
+
+/** True when the blanks just before `at` hold a line break. */
+function breaksBefore(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return true;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return false;
 }
 
 function isEmpty(node: Node | undefined): boolean {
