@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { validateContracts } from '../contracts/contract-for.ts';
 import type { Contract } from '../contracts/types.ts';
 import type { FileProblem } from '../errors.ts';
+import type { DataPath } from '../model/data-path.ts';
 import type { Suite } from '../model/suite.ts';
 import { importUserModule } from './import-user-module.ts';
 import type { LoadResult } from './load-result.ts';
@@ -50,20 +51,39 @@ async function loadModule(suite: Suite, given: string): Promise<LoadResult<Contr
   }
 }
 
+/** A contract and where it is written: a YAML edge of the suite, or a module's export. */
+export interface SourcedContract {
+  readonly contract: Contract;
+  /** The suite file (a YAML edge, at `path`) or the module that exports the contract. */
+  readonly file: string;
+  readonly path?: DataPath;
+}
+
 /** The suite's contracts: compiled YAML edges plus those its modules export, checked together. */
 export async function loadContracts(suite: Suite): Promise<LoadResult<Contract[]>> {
+  const loaded = await loadSourcedContracts(suite);
+  return loaded.ok ? { ok: true, value: loaded.value.map((c) => c.contract) } : loaded;
+}
+
+/** `loadContracts`, each contract with the file (and for a YAML edge, the path) it comes from. */
+export async function loadSourcedContracts(suite: Suite): Promise<LoadResult<SourcedContract[]>> {
   const block = suite.config.contracts;
   if (!block) return { ok: true, value: [] };
   // The rules behind YAML contracts (and fast-check behind them) load for suites with contracts.
   const { compileYamlContract } = await import('../contracts/yaml-contract.ts');
-  const contracts: Contract[] = block.edges.map(compileYamlContract);
+  const sourced: SourcedContract[] = block.edges.map((edge, i) => ({
+    contract: compileYamlContract(edge),
+    file: suite.file,
+    path: ['contracts', 'edges', i],
+  }));
   const problems: FileProblem[] = [];
   for (const given of block.modules) {
     const loaded = await loadModule(suite, given);
-    if (loaded.ok) contracts.push(...loaded.value);
+    const file = resolve(dirname(suite.file), given);
+    if (loaded.ok) sourced.push(...loaded.value.map((contract) => ({ contract, file })));
     else problems.push(...loaded.problems);
   }
-  for (const message of validateContracts(contracts)) {
+  for (const message of validateContracts(sourced.map((c) => c.contract))) {
     problems.push({
       file: suite.file,
       path: 'contracts',
@@ -71,5 +91,5 @@ export async function loadContracts(suite: Suite): Promise<LoadResult<Contract[]
       fix: 'keep one contract per edge',
     });
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: contracts };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: sourced };
 }

@@ -2,7 +2,7 @@ import type { Case } from '../model/labelled-case.ts';
 
 /**
  * A loaded case kept as JSON bytes outside the JavaScript heap until it runs. What choosing the
- * cases reads (id, tags, file, faults) stays at hand; the rest comes back with `unpack`. A suite
+ * cases reads (id, tags, file, faults, participants) stays at hand; the rest comes back with `unpack`. A suite
  * of 100,000 cases loaded as objects holds about 3 KB of heap a case through loading and
  * selection; packed as each file is checked, it holds its bytes.
  */
@@ -11,15 +11,20 @@ export class PackedCase {
   readonly tags: readonly string[];
   readonly file: string | undefined;
   readonly faults: Case['faults'];
+  readonly agents: readonly string[];
+  readonly persons: readonly string[];
 
   constructor(
     c: Case,
     readonly bytes: Buffer,
+    names: (list: readonly string[]) => readonly string[] = (list) => list,
   ) {
     this.id = c.id;
     this.tags = c.tags;
     this.file = c.file;
     this.faults = c.faults;
+    this.agents = names(c.agents);
+    this.persons = names(c.persons);
   }
 
   /** The case again: a copy of its own each time. */
@@ -66,7 +71,7 @@ function plainJson(c: Case): string {
  */
 export function packCase(c: Case, arena: CaseArena): HeldCase {
   try {
-    return new PackedCase(c, arena.put(plainJson(c)));
+    return new PackedCase(c, arena.put(plainJson(c)), (list) => arena.names(list));
   } catch (error) {
     if (error instanceof NotPlain) return c;
     throw error;
@@ -84,6 +89,19 @@ const CHUNK = 4 << 20;
 export class CaseArena {
   private chunk = Buffer.allocUnsafeSlow(CHUNK);
   private used = 0;
+  // Most cases of a suite list the same participants: one array for them all.
+  private readonly lists = new Map<string, readonly string[]>();
+
+  /** One shared copy of a list of names that equals `list`. */
+  names(list: readonly string[]): readonly string[] {
+    const key = list.join('\n');
+    let shared = this.lists.get(key);
+    if (shared === undefined) {
+      shared = [...list];
+      if (this.lists.size < 10_000) this.lists.set(key, shared);
+    }
+    return shared;
+  }
 
   put(text: string): Buffer {
     const bytes = Buffer.byteLength(text, 'utf8');

@@ -3,7 +3,7 @@ import { computeMetrics } from '../metrics/compute-metrics.ts';
 import { runWarnings, summarizeRecognition } from '../metrics/recognition.ts';
 import { caseRunOf } from '../metrics/run-measure.ts';
 import { formatPath } from '../model/data-path.ts';
-import type { RunReport, UnhandledError } from '../model/report.ts';
+import { type RunReport, SETUP_WARNING_CODES, type UnhandledError } from '../model/report.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from '../run/gates.ts';
 import { summarize } from '../run/summarize.ts';
 import { withoutMeasure } from './basis.ts';
@@ -70,7 +70,9 @@ function recognitionOf(
     observedHandoffs: first.reduce((n, r) => n + (ok(r) ? r.handoffs.length : 0), 0),
     strict,
   });
-  return { recognition, warnings };
+  // Found before the run over every selected case: each shard has the same ones.
+  const setup = (shards[0]?.report.warnings ?? []).filter((w) => SETUP_WARNING_CODES.has(w.code));
+  return { recognition, warnings: [...warnings, ...setup] };
 }
 
 /** Escaped errors in case order (as one run lists them), then those outside any case. */

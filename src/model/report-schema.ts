@@ -361,7 +361,7 @@ export const RunReportSchema = z.object({
     )
     .optional()
     .describe(
-      'Rules that matched no span (errors under --strict), effect rules and labels that matched nothing, labels cut to a short trace.',
+      'Rules that matched no span (errors under --strict), effect rules and labels that matched nothing, labels cut to a short trace, contracts naming an agent no case lists.',
     ),
   interrupted: z
     .object({

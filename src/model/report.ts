@@ -285,8 +285,17 @@ export const RUN_WARNING_CODES = [
   'effects.unmatched',
   'effects.undeclared',
   'reason.unstated',
+  'contracts.unknown_agent',
 ] as const;
 export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
+
+/**
+ * Run warnings found in the suite's setup before any case runs, read over every selected case:
+ * each shard of a run reports the same ones, and `baton merge` keeps them as they are.
+ */
+export const SETUP_WARNING_CODES: ReadonlySet<RunWarningCode> = new Set([
+  'contracts.unknown_agent',
+]);
 
 /** Something about the run a user should know; `error` (under `--strict`) fails the run. */
 export interface RunWarning {

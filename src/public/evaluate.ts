@@ -3,7 +3,8 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { createCapture } from '../capture/capture.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import { suiteAdapter } from '../isolation/suite-adapter.ts';
-import { loadContracts } from '../load/load-contracts.ts';
+import { contractAgentWarnings, participantNames } from '../load/contract-agents.ts';
+import { loadSourcedContracts } from '../load/load-contracts.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { selectHeldCases } from '../load/select-cases.ts';
@@ -109,7 +110,7 @@ export async function evaluateSuiteInto<L extends CaseList>(
   const prepared = await prepare(suite, options, cwd);
   if (!prepared.ok) return prepared;
   // Only `cases` holds the loaded cases now, packed: each goes once its result is built.
-  const { cases, ids, selected, problems, adapter, contracts } = prepared;
+  const { cases, ids, selected, problems, adapter, contracts, setupWarnings } = prepared;
   const capture = createCapture();
   const config = suite.config;
   // A case file that does not load is reported once, by the first shard.
@@ -131,6 +132,7 @@ export async function evaluateSuiteInto<L extends CaseList>(
       cases,
       brokenCases: brokenCases(broken),
       contracts,
+      setupWarnings,
       ...(options.properties && { properties: options.properties }),
       // Effects, cassettes and HTTP faults (the suite's or a case's) put msw in front of the
       // adapter; `isolation` runs both in worker threads or child processes.
@@ -180,8 +182,19 @@ async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
   const { problems } = selection;
   const suiteProblems = problems.filter((p) => resolve(cwd, p.file) === suite.file);
   if (suiteProblems.length > 0) return { ok: false as const, problems };
-  const contracts = await loadContracts(suite);
+  const contracts = await loadSourcedContracts(suite);
   if (!contracts.ok) return contracts;
+  // Read over every selected case (not the shard's): each shard warns alike, and merge keeps one.
+  const setupWarnings = contractAgentWarnings(
+    contracts.value.map(({ contract, file, path }) => {
+      const from = path && suite.lineOf?.([...path, 'from']);
+      const to = path && suite.lineOf?.([...path, 'to']);
+      const lines = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
+      return { contract, file: relative(cwd, file), lines };
+    }),
+    participantNames(selection.cases),
+    options.strict ?? false,
+  );
   // Isolates get a list of their own (unpacked): the selection's is emptied below.
   const adapter = await suiteAdapter(suite.config, suite.file, selection.cases, suite.lineOf);
   // What `baton merge` checks shard reports against and recomputes their verdict from.
@@ -197,7 +210,8 @@ async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
     ids,
     selected,
     problems,
-    contracts: contracts.value,
+    contracts: contracts.value.map((c) => c.contract),
+    setupWarnings,
     adapter,
   };
 }

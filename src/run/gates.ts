@@ -163,8 +163,8 @@ export function runVerdict(
 }
 
 /** Why a `--strict` run fails when rules matched nothing. */
-export function strictReason(rules: number): string {
-  return `${rules} ${rules === 1 ? 'rule' : 'rules'} matched no span (--strict)`;
+export function strictReason(errors: number): string {
+  return `${errors} ${errors === 1 ? 'warning is an error' : 'warnings are errors'} under --strict`;
 }
 
 function round(x: number): number {

@@ -18,6 +18,7 @@ import {
   REPORT_SCHEMA_VERSION,
   type RecognitionCount,
   type RunReport,
+  type RunWarning,
   type UnhandledError,
 } from '../model/report.ts';
 import type { ParsedSuite } from '../model/suite.ts';
@@ -59,6 +60,8 @@ export interface RunPlan {
   readonly brokenCases?: readonly BrokenCase[];
   readonly adapter: Adapter;
   readonly capture: Capture;
+  /** Warnings about the suite's setup found before the run (a contract naming no case's agent). */
+  readonly setupWarnings?: readonly RunWarning[];
   /** The suite's contracts (YAML edges and modules), already compiled. */
   readonly contracts?: readonly Contract[];
   /** Overrides of the suite's settings (from CLI flags). */
@@ -183,7 +186,7 @@ export async function runSuiteInto<L extends CaseList>(
   );
   const gates = evaluateGates(suiteGates(config, properties), metrics, summary);
   const counts = recognition.counts();
-  const warnings = warningsOf(plan, ran, counts);
+  const warnings = [...warningsOf(plan, ran, counts), ...(plan.setupWarnings ?? [])];
   const verdict = runVerdict(gates, metrics, summary, plan.brokenCases?.length ?? 0);
   const strictErrors = warnings.filter((w) => w.severity === 'error').length;
   const reasons = [...verdict.reasons, ...(strictErrors > 0 ? [strictReason(strictErrors)] : [])];

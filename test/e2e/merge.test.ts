@@ -125,6 +125,26 @@ describe('baton merge of three shards', () => {
     expect(await readFile(join(out('all'), 'report.md'), 'utf8')).toMatch(/example-regressed/);
   });
 
+  test('a warning about the suite itself that every shard gives is in the merged report once', async () => {
+    const typo = `${FIXTURES}/mistakes/contract-typo.yaml`;
+    const one = await runCli(['run', typo, '--strict', '--out', out('typo-whole')]);
+    const files: string[] = [];
+    for (const [i, shard] of SHARDS.entries()) {
+      await runCli(['run', typo, '--strict', '--shard', shard, '--out', out(`t${i + 1}`)]);
+      files.push(report(`t${i + 1}`));
+    }
+    const merged = await runCli(['merge', ...files, '--out', out('typo-merged')]);
+    const combined = await readReport(report('typo-merged'));
+
+    expect(combined.warnings?.map((w) => `${w.severity} ${w.code} ${w.line}`)).toEqual([
+      'error contracts.unknown_agent 14',
+    ]);
+    expect(withoutRunFields(combined)).toEqual(
+      withoutRunFields(await readReport(report('typo-whole'))),
+    );
+    expect([merged.code, one.code]).toEqual([2, 2]);
+  });
+
   test('a passing suite merges to a passing verdict (exit 0)', async () => {
     const files: string[] = [];
     for (const [i, shard] of SHARDS.entries()) {

@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, lines, REPO, runCli, tempDir } from './helpers.ts';
+import { FIXTURES, lines, REPO, readReport, runCli, tempDir } from './helpers.ts';
 
 // Mistakes users made trying Baton in their own projects: each is one line that says what to do.
 const MISTAKES = `${FIXTURES}/mistakes`;
@@ -118,5 +118,44 @@ describe('baton run --case with a misspelt id', () => {
     expect(lines(result.stderr)).toEqual([
       'suites/example.yaml: --case budget-at-limt: no case has this id (of the 38 cases the suite includes). Fix: did you mean `budget-at-limit`?',
     ]);
+  });
+});
+
+describe('a contract whose receiver is misspelt', () => {
+  let out: { path: string; remove: () => Promise<void> };
+  beforeAll(async () => {
+    out = await tempDir();
+  });
+  afterAll(() => out.remove());
+
+  const suite = `${MISTAKES}/contract-typo.yaml`;
+  const warning = `${suite}:14  contracts.unknown_agent  contract triage → refnuds names the receiver refnuds, which no case lists among its participants, while refunds is: no handoff reaches this edge, so its envelopes are never checked`;
+
+  it('is a warning at its line naming the agent meant, not a silent pass', async () => {
+    const dir = join(out.path, 'warn');
+    const result = await runCli(['run', suite, '--out', dir]);
+    const report = await readReport(join(dir, 'report.json'));
+
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toContain(`! WARNING  ${warning}`);
+    expect(report.warnings?.map((w) => [w.code, w.line, w.fix])).toEqual([
+      [
+        'contracts.unknown_agent',
+        14,
+        'did you mean refunds? If the contract is for an agent these cases never reach, ignore this',
+      ],
+    ]);
+  });
+
+  it('fails the run under --strict; the edge to an agent no case comes near is left alone', async () => {
+    const dir = join(out.path, 'strict');
+    const result = await runCli(['run', suite, '--strict', '--out', dir]);
+    const report = await readReport(join(dir, 'report.json'));
+
+    expect(result.code).toBe(2);
+    expect(lines(result.stdout)).toContain(`✗ ERROR  ${warning}`);
+    expect(lines(result.stdout).at(-2)).toMatch(/· 1 warning is an error under --strict$/);
+    expect(report.passed).toBe(false);
+    expect(report.warnings).toHaveLength(1);
   });
 });
