@@ -13,7 +13,11 @@ describe('a suite with effects, a cassette and a case fault, through evaluateSui
     expect(cases).toEqual([
       ['answered', 'pass', undefined],
       ['not-recorded', 'error', expect.any(String)],
-      ['refund-503', 'error', 'the adapter threw Error: the refund service answered 503'],
+      [
+        'refund-503',
+        'error',
+        'the adapter threw Error: the refund service answered 503 (at test/fixtures/effects/implementation.ts:26:33)',
+      ],
     ]);
     expect(cases[1]?.[2]).toBe(
       'the adapter threw CassetteMissError: Failed to replay POST https://api.model.test/v1/chat from cassette cassette.json: it holds no recorded answer for this request in case not-recorded. Re-record it: set cassette.mode to record in the suite and run the suite against the real service',

@@ -3,6 +3,7 @@ import { BatonError, CaseRunError, type RunError } from '../errors.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { describeThrown } from '../thrown.ts';
 import { StrayErrorsSeen } from './stray-errors.ts';
+import { thrownAt } from './user-frame.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 // Defined beside BatonError so adapters can throw them without importing the runner.
@@ -17,7 +18,10 @@ export function describeRunError(error: unknown): RunError {
   if (error instanceof StrayErrorsSeen) return strayError(error);
   if (isTimeout(error)) return { code: 'adapter.timeout', message: error.message };
   if (isBatonError(error)) return { code: 'adapter.threw', message: describeThrown(error.message) };
-  return { code: 'adapter.threw', message: `the adapter threw ${describeThrown(error)}` };
+  return {
+    code: 'adapter.threw',
+    message: `the adapter threw ${describeThrown(error)}${thrownAt(error)}`,
+  };
 }
 
 /** A run that ended in an error: no verdict on the implementation, one `case.error` finding. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describeThrown } from '../thrown.ts';
+import { thrownAt } from './user-frame.ts';
 
 /** What escaped an implementation: an unhandled rejection, an uncaught throw, a process.exit. */
 export interface StrayError {
@@ -50,7 +51,7 @@ export class StrayErrors {
     const message =
       kind === 'exit'
         ? `the implementation called process.exit(${String(error)})`
-        : describeThrown(error);
+        : `${describeThrown(error)}${thrownAt(error)}`;
     const stray: StrayError = {
       kind,
       message,

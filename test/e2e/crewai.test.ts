@@ -120,7 +120,7 @@ describe('a recognition rule that matches no span (the old CrewAI recipe)', () =
     expect(result.code).toBe(2);
     expect(text).toContain(`✗ ERROR  ${suite}:11  recognize.unmatched`);
     expect(lines(text).at(-2)).toMatch(
-      /^FAIL .* · 1 rule matched no span \(--strict\) · 2 warnings$/,
+      /^FAIL .* · 1 warning is an error under --strict · 2 warnings$/,
     );
     expect(report.passed).toBe(false);
     expect(report.warnings?.[0]).toMatchObject({ code: 'recognize.unmatched', severity: 'error' });

@@ -32,11 +32,16 @@ describe('an implementation that throws, rejects or hangs on some cases (timeout
 
     expect(errored).toEqual([
       ['fault-hangs', 'adapter.timeout', 'the case did not finish within 300 ms'],
-      ['fault-rejects', 'adapter.threw', 'the adapter threw Error: payment service answered 503'],
+      // Where the implementation threw: its own file and line, not Baton's frames.
+      [
+        'fault-rejects',
+        'adapter.threw',
+        'the adapter threw Error: payment service answered 503 (at test/fixtures/e2e/impl/faulty.ts:18:33)',
+      ],
       [
         'fault-throws',
         'adapter.threw',
-        'the adapter threw TypeError: cannot read the order of undefined',
+        'the adapter threw TypeError: cannot read the order of undefined (at test/fixtures/e2e/impl/faulty.ts:15:17)',
       ],
     ]);
     for (const c of report.cases.filter((x) => x.status === 'error')) {
