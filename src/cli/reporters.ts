@@ -1,5 +1,5 @@
 import { BatonError } from '../errors.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../model/suite.ts';
+import { REPORT_FORMATS, type ReportFormat } from '../model/suite-constants.ts';
 
 /** `--reporter junit,html` or `--reporter junit html` → the formats, checked. */
 export function parseReporters(given: readonly string[] | undefined): ReportFormat[] | undefined {

@@ -2,10 +2,10 @@ import type { FileProblem } from '../errors.ts';
 import type { CaseProblem } from '../model/labelled-case.ts';
 import { place, valueAt, withFix } from './draft.ts';
 import type { DataPath } from './load-result.ts';
+import { sortByPosition } from './problem-order.ts';
 import { closestMatch } from './suggest.ts';
 import { caseSay, say } from './wording.ts';
 import type { YamlSource } from './yaml-document.ts';
-import { sortByPosition } from './zod-problems.ts';
 
 /** Positions the problems `resolveCase` finds (names, step numbers) and adds a fix to each. */
 export function caseProblems(problems: readonly CaseProblem[], source: YamlSource): FileProblem[] {

@@ -1,11 +1,12 @@
 export type { Loaded } from './loaded.ts';
 
+import { caseSchema } from './case-schema.ts';
 import { caseSources, isJsonLines, isOneDocument } from './case-stream.ts';
 import { decodedText } from './files.ts';
 import { internStrings } from './intern.ts';
-import { caseFromSource, validCase } from './load-case.ts';
 import { type Loaded, ofCase } from './loaded.ts';
 import { streamCases } from './stream-cases.ts';
+import { validCase } from './valid-case.ts';
 import { parseYamlFast } from './yaml-fast.ts';
 
 /** The cases of one file's text (`file` names it in problems). Pure: no file system access. */
@@ -24,7 +25,7 @@ export function casesOfText(
     const { line } = source.value;
     const idAt = { file, ...(line === undefined ? source.value.locate(['id']) : { line }) };
     internStrings(source.value.data, shared);
-    return { result: ofCase(caseFromSource(source.value), at), idAt };
+    return { result: ofCase(caseSchema().fromSource(source.value), at), idAt };
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSuiteText } from './load-suite.ts';
+import { parseSuiteText } from './suite-source.ts';
 
 const ADAPTER = 'adapter: { type: module, path: implementation.ts }';
 const suite = (lines: string[]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../errors.ts';
-import { parseSuiteText } from './load-suite.ts';
+import { parseSuiteText } from './suite-source.ts';
 
 const file = 'test/fixtures/load/suites/isolated.yaml';
 

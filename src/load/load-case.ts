@@ -1,9 +1,10 @@
 import type { FileProblem } from '../errors.ts';
-import { CaseInput } from '../model/case.ts';
+import { CaseInput, RARE_CASE_PARTS } from '../model/case.ts';
 import { fastCaseInput } from '../model/case-input-fast.ts';
 import { type Case, resolveCase } from '../model/labelled-case.ts';
 import { casePositions } from './case-positions.ts';
 import { caseProblems } from './case-problems.ts';
+import { provideCaseSchema } from './case-schema.ts';
 import { readUserFile } from './files.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
 import type { LoadResult } from './load-result.ts';
@@ -35,22 +36,21 @@ export function caseFromSource(source: YamlSource): LoadResult<Case> {
   return { ok: true, value: { ...resolved.case, positions: casePositions(source) } };
 }
 
-/**
- * The case of a source when it is valid, else undefined: for a source parsed by the fast parser,
- * whose problems are worded from the full parser's positions instead (`caseFromSource`).
- */
-export function validCase(source: YamlSource): Case | undefined {
-  const parsed = checkCaseInput(source.data);
-  if (!parsed.success) return undefined;
-  const resolved = resolveCase(parsed.data, source.file);
-  return resolved.ok ? { ...resolved.case, positions: casePositions(source) } : undefined;
-}
-
 /** The schema's answer: the hand-written check's when it is sure, else the schema's own. */
 function checkCaseInput(data: unknown): ReturnType<typeof CaseInput.safeParse> {
-  const fast = fastCaseInput(data);
+  const fast = fastCaseInput(data, RARE_CASE_PARTS);
   return fast !== undefined ? { success: true, data: fast } : CaseInput.safeParse(data);
 }
+
+// Loading this module is loading the schema: the loaders that met a case needing it find it here.
+provideCaseSchema({
+  check: (data) => {
+    const parsed = CaseInput.safeParse(data);
+    return parsed.success ? { success: true, data: parsed.data } : { success: false };
+  },
+  rare: RARE_CASE_PARTS,
+  fromSource: caseFromSource,
+});
 
 function failed(problems: FileProblem[]): LoadResult<never> {
   return { ok: false, problems };

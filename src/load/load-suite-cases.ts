@@ -2,6 +2,7 @@ import type { FileProblem } from '../errors.ts';
 import { LARGE_RUN } from '../io/collect-garbage.ts';
 import type { Suite } from '../model/suite.ts';
 import { caseFileReader, type ReadCaseBytes } from './case-reader.ts';
+import { withCaseSchema } from './case-schema.ts';
 import { casesOfBytes, type Loaded } from './cases-of-text.ts';
 import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath } from './files.ts';
@@ -124,7 +125,10 @@ export async function loadCasesOfFile(
   read: ReadCaseBytes = caseFileReader(),
 ): Promise<readonly Loaded[]> {
   const bytes = await read(file);
-  return bytes.ok ? casesOfBytes(bytes.value, file, shared) : [{ result: bytes }];
+  if (!bytes.ok) return [{ result: bytes }];
+  const { value } = bytes;
+  // A file whose cases all have the usual shape is checked without loading the case schema.
+  return withCaseSchema(() => casesOfBytes(value, file, shared));
 }
 
 function duplicate(id: string, first: string, idAt: NonNullable<Loaded['idAt']>): FileProblem {

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatProblem } from '../errors.ts';
 import { FINDING_CODES } from '../model/finding.ts';
-import { loadSuiteFile, parseSuiteText } from './load-suite.ts';
+import { loadSuiteFile } from './load-suite.ts';
+import { parseSuiteText } from './suite-source.ts';
 
 const suites = 'test/fixtures/load/suites';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSuiteText } from './load-suite.ts';
+import { parseSuiteText } from './suite-source.ts';
 
 const suite = (extra: string) => `name: s
 cases: { include: [c.yaml] }

@@ -1,7 +1,8 @@
+import { caseSchema } from './case-schema.ts';
 import { internStrings } from './intern.ts';
-import { caseFromSource, validCase } from './load-case.ts';
 import { type Loaded, ofCase } from './loaded.ts';
 import { fastDocument, fullDocument } from './stream-document.ts';
+import { validCase } from './valid-case.ts';
 import {
   lazyLineCount,
   type StreamDocument,
@@ -64,7 +65,7 @@ function fullCase(own: string, doc: StreamDocument, at: Within): Loaded | 'empty
   if (!source.ok) return { result: ofCase(source, full.at) };
   internStrings(source.value.data, at.shared);
   const idAt = { file: at.file, ...source.value.locate(['id']) };
-  return { result: ofCase(caseFromSource(source.value), full.at), idAt };
+  return { result: ofCase(caseSchema().fromSource(source.value), full.at), idAt };
 }
 
 function textOf(text: StreamText, doc: StreamDocument): string | undefined {

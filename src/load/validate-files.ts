@@ -9,10 +9,10 @@ import { documentKind } from './document-kind.ts';
 import { decodedText } from './files.ts';
 import { findYamlFiles } from './find-yaml-files.ts';
 import { caseFromSource } from './load-case.ts';
-import { suiteFromSource } from './load-suite.ts';
 import { type CaseCache, checkedCases, checkSuiteCases } from './load-suite-cases.ts';
 import type { Loaded } from './loaded.ts';
 import { mapBounded } from './map-bounded.ts';
+import { suiteFromSource } from './suite-source.ts';
 import { fileSay } from './wording.ts';
 import { splitYamlStream } from './yaml-stream.ts';
 

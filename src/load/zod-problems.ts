@@ -3,7 +3,10 @@ import type { FileProblem } from '../errors.ts';
 import { dropCascades, place } from './draft.ts';
 import { explainIssue } from './explain-issue.ts';
 import type { JsonSchema } from './json-schemas.ts';
+import { sortByPosition } from './problem-order.ts';
 import type { YamlSource } from './yaml-document.ts';
+
+export { sortByPosition } from './problem-order.ts';
 
 /**
  * Turns zod's issues for a YAML file into problems a user can act on: positioned at the value
@@ -43,11 +46,4 @@ function capped(problems: FileProblem[], file: string, unexplained: number): Fil
       fix: 'fix the problems above, then run baton validate again to see the rest',
     },
   ];
-}
-
-/** Problems in reading order, so the first one printed is the first one in the file. */
-export function sortByPosition(problems: FileProblem[]): FileProblem[] {
-  return problems.sort(
-    (a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-  );
 }

@@ -1,6 +1,6 @@
 import type { DataPath } from '../model/data-path.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
-import { isLocator } from '../model/recognition-rule.ts';
+import { isLocator } from '../model/locator.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 
 /** The suite's effect rules as a case's counts need them (`effectMatches`); made once a run. */

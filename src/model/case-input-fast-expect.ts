@@ -1,4 +1,4 @@
-import { OwnershipInput, type ParsedCaseInput } from './case.ts';
+import type { ParsedCaseInput } from './case.ts';
 import {
   bySchema,
   checkedName,
@@ -7,12 +7,12 @@ import {
   list,
   name,
   plain,
+  type RareCaseParts,
   REASON,
   text,
   type Value,
   whole,
 } from './case-input-fast-parts.ts';
-import { ToolsInput } from './tool-labels.ts';
 
 type ExpectValue = ParsedCaseInput['expect'];
 
@@ -21,14 +21,14 @@ const HANDOFF_KEYS = new Set(['from', 'to', 'at', 'window', 'reason', 'alternati
 const EFFECT_KEYS = new Set(['effect', 'key', 'owner', 'times', 'at', 'window']);
 
 /** `expect:` as the schema returns it, or undefined when the schema must judge it. */
-export function toExpect(v: unknown): ExpectValue | undefined {
+export function toExpect(v: unknown, rare?: RareCaseParts): ExpectValue | undefined {
   if (!plain(v, EXPECT_KEYS)) return undefined;
   const handoffs = v.handoffs === 'none' ? 'none' : list(v.handoffs, toHandoff);
   if (handoffs === undefined || handoffs.length === 0) return undefined;
   if (v.max_hops !== undefined && !whole(v.max_hops, 0)) return undefined;
   const effects = v.effects === undefined ? undefined : list(v.effects, toEffect);
-  const ownership = v.ownership === undefined ? undefined : bySchema(OwnershipInput, v.ownership);
-  const tools = v.tools === undefined ? undefined : bySchema(ToolsInput, v.tools);
+  const ownership = v.ownership === undefined ? undefined : bySchema(rare?.ownership, v.ownership);
+  const tools = v.tools === undefined ? undefined : bySchema(rare?.tools, v.tools);
   if (v.effects !== undefined && effects === undefined) return undefined;
   if ((v.ownership !== undefined && !ownership) || (v.tools !== undefined && tools === undefined))
     return undefined;

@@ -1,8 +1,8 @@
 /** Checks shared by the hand-written case check (`fastCaseInput`): each answers only when sure. */
 
-import { PARTICIPANT_NAME } from './case.ts';
+import { PARTICIPANT_NAME } from './case-patterns.ts';
 
-export { CASE_ID, REASON_CODE as REASON } from './case.ts';
+export { CASE_ID, REASON_CODE as REASON } from './case-patterns.ts';
 
 export type Value = Record<string, unknown>;
 
@@ -32,12 +32,27 @@ export function list<T>(v: unknown, item: (x: unknown) => T | undefined): T[] | 
   return out;
 }
 
-export function bySchema<T>(
-  schema: { safeParse(x: unknown): { success: boolean; data?: T } },
-  v: unknown,
-): T | undefined {
-  const parsed = schema.safeParse(v);
-  return parsed.success ? parsed.data : undefined;
+/** A schema of a part the hand-written check leaves to it (structurally: no schema library here). */
+export interface PartSchema<T = unknown> {
+  safeParse(x: unknown): { success: boolean; data?: T };
+}
+
+/**
+ * The schemas of the parts of a case written rarely (a trace reference, faults, ownership and
+ * tool labels), which the hand-written check hands to them: without them it is unsure of a case
+ * that has such a part, and the caller asks the whole schema.
+ */
+export interface RareCaseParts {
+  readonly trace: PartSchema;
+  readonly fault: PartSchema;
+  readonly ownership: PartSchema;
+  readonly tools: PartSchema;
+}
+
+/** The part's value by its schema; undefined when it fails or no schema is at hand. */
+export function bySchema<T>(schema: PartSchema<T> | undefined, v: unknown): T | undefined {
+  const parsed = schema?.safeParse(v);
+  return parsed?.success ? parsed.data : undefined;
 }
 
 export const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0;

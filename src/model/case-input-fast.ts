@@ -1,5 +1,4 @@
 import type { ParsedCaseInput } from './case.ts';
-import { TraceRefInput } from './case.ts';
 import { toExpect } from './case-input-fast-expect.ts';
 import {
   bySchema,
@@ -9,11 +8,13 @@ import {
   list,
   name,
   plain,
+  type RareCaseParts,
   text,
   type Value,
 } from './case-input-fast-parts.ts';
 import { toStep } from './case-input-fast-steps.ts';
-import { FaultInput } from './fault.ts';
+
+export type { RareCaseParts } from './case-input-fast-parts.ts';
 
 /**
  * The case schema's value for the usual shape of case, checked by hand: the schema (zod) walks
@@ -22,9 +23,10 @@ import { FaultInput } from './fault.ts';
  * schema's order), or undefined whenever the data is invalid or anything is unusual (an unknown
  * key, a number that is not finite, a `__proto__` key, a value left undefined): the schema then
  * decides, and words every problem. Rarely written parts (trace, ownership, tools, faults) are
- * checked by their own schemas. A property test holds the two to the same answers.
+ * checked by their own schemas (`rare`; without them such a case is left to the whole schema). A
+ * property test holds the two to the same answers.
  */
-export function fastCaseInput(data: unknown): ParsedCaseInput | undefined {
+export function fastCaseInput(data: unknown, rare?: RareCaseParts): ParsedCaseInput | undefined {
   if (!plain(data, CASE_KEYS)) return undefined;
   const d = data as Record<string, unknown>;
   if (d.$schema !== undefined && typeof d.$schema !== 'string') return undefined;
@@ -36,13 +38,13 @@ export function fastCaseInput(data: unknown): ParsedCaseInput | undefined {
   if (d.entry !== undefined && !name(d.entry)) return undefined;
   const steps = d.steps === undefined ? undefined : list(d.steps, toStep);
   if (steps !== undefined && steps.length === 0) return undefined;
-  const trace = d.trace === undefined ? undefined : bySchema(TraceRefInput, d.trace);
+  const trace = d.trace === undefined ? undefined : bySchema(rare?.trace, d.trace);
   if ((d.steps !== undefined && steps === undefined) || (d.trace !== undefined && !trace))
     return undefined;
   if (steps === undefined && trace === undefined) return undefined;
-  const expect = toExpect(d.expect);
+  const expect = toExpect(d.expect, rare);
   const faults =
-    d.faults === undefined ? undefined : list(d.faults, (f) => bySchema(FaultInput, f));
+    d.faults === undefined ? undefined : list(d.faults, (f) => bySchema(rare?.fault, f));
   if (expect === undefined || (d.faults !== undefined && faults === undefined)) return undefined;
   const out: Record<string, unknown> = {};
   if (d.$schema !== undefined) out.$schema = d.$schema;

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { TraceSteps } from './adapter-config.ts';
+import type { RareCaseParts } from './case-input-fast-parts.ts';
+import { CASE_ID, PARTICIPANT_NAME, REASON_CODE } from './case-patterns.ts';
 import { FaultInput } from './fault.ts';
 import { ToolsInput } from './tool-labels.ts';
 
-/** The patterns of names, reason codes and case ids (the hand-written check uses them too). */
-export const PARTICIPANT_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
-export const REASON_CODE = /^[a-z][a-z0-9_]*$/;
-export const CASE_ID = /^[a-z0-9][a-z0-9_.-]*$/;
+export {
+  CARRY_MATCHES,
+  CASE_ID,
+  type CarryMatch,
+  PARTICIPANT_NAME,
+  REASON_CODE,
+} from './case-patterns.ts';
 
 /** A name of an agent or person: letters, digits, `_`, `-`, `.`; used in spans and labels alike. */
 export const ParticipantName = z
@@ -51,10 +56,6 @@ const PersonStep = z.strictObject({
 export const StepInput = z.union([CustomerStep, ToolStep, SignalStep, PersonStep]);
 
 const StepIndex = z.number().int().min(0);
-
-/** How a labelled fact is looked for in a payload (docs/verdicts.md, "Carry"). */
-export const CARRY_MATCHES = ['equals', 'contains'] as const;
-export type CarryMatch = (typeof CARRY_MATCHES)[number];
 
 /** One labelled fact: a bare value (the suite's default match) or the match named explicitly. */
 const CarryFactInput = z.union([
@@ -201,3 +202,11 @@ export type CaseInput = AnyCaseInput & { steps: NonNullable<AnyCaseInput['steps'
 export type TraceCaseInput = AnyCaseInput & { trace: NonNullable<AnyCaseInput['trace']> };
 export type ParsedCaseInput = z.output<typeof CaseInput>;
 export type FactValue = z.infer<typeof FactValue>;
+
+/** The schemas the hand-written case check hands the rarely written parts of a case to. */
+export const RARE_CASE_PARTS: RareCaseParts = {
+  trace: TraceRefInput,
+  fault: FaultInput,
+  ownership: OwnershipInput,
+  tools: ToolsInput,
+};

@@ -3,10 +3,10 @@ import type { CarryMatch, FactValue, ParsedCaseInput } from './case.ts';
 import type { Fault } from './fault.ts';
 import { type GivenFact, givenFacts } from './given-facts.ts';
 import type { Step } from './step.ts';
-import { type ToolTrajectory, toTrajectory } from './tool-labels.ts';
+import { type ToolTrajectory, toTrajectory } from './tool-trajectory.ts';
 
 export type { GivenFact } from './given-facts.ts';
-export type { ExpectedToolCall, ToolMatchMode, ToolTrajectory } from './tool-labels.ts';
+export type { ExpectedToolCall, ToolMatchMode, ToolTrajectory } from './tool-trajectory.ts';
 
 /** An expected handoff with its on-time window resolved to inclusive step bounds. */
 export interface ExpectedHandoff {

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { compilesSafely } from '../safe-regex.ts';
 
-const LOCATOR = /^(attr:.+|json:[^:]+:.+|name|name:.+)$/s;
-const LOCATOR_HELP =
-  'attr:<key>, json:<attr key>:<dotted path>, name (group 1 of the rule’s name regex) or name:<regex> (its group 1)';
+import { isLocator, LOCATOR, LOCATOR_HELP } from './locator.ts';
 
-/** True for text written as a place on the span rather than as a literal code. */
-export function isLocator(text: string): boolean {
-  return LOCATOR.test(text);
-}
+export { isLocator } from './locator.ts';
 
 /** Where a rule finds a value on the span. */
 const Locator = z

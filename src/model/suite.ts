@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { YamlContractInput } from '../contracts/yaml-contract-input.ts';
 import { AdapterConfig } from './adapter-config.ts';
 import { timerMs } from './bounds.ts';
-import { CARRY_MATCHES } from './case.ts';
+import { CARRY_MATCHES } from './case-patterns.ts';
 import { CompareConfig, VariantsConfig } from './compare-config.ts';
 import type { DataPath } from './data-path.ts';
 import { CassetteConfig, EffectsConfig } from './effects-config.ts';
@@ -11,7 +11,15 @@ import { FINDING_CODES } from './finding.ts';
 import { MAX_CONCURRENCY, MAX_NUM_RUNS, MAX_REPEAT } from './limits.ts';
 import { ModelTrafficConfig } from './model-traffic-config.ts';
 import { ShadowConfig } from './shadow-config.ts';
-import { TOOL_MATCH_MODES } from './tool-labels.ts';
+import { DEFAULT_REPORT_FORMATS, ISOLATION_MODES, REPORT_FORMATS } from './suite-constants.ts';
+import { TOOL_MATCH_MODES } from './tool-trajectory.ts';
+
+export {
+  DEFAULT_REPORT_FORMATS,
+  ISOLATION_MODES,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from './suite-constants.ts';
 
 const FindingCode = z.enum(FINDING_CODES);
 
@@ -56,14 +64,6 @@ export const GateConfig = z.discriminatedUnion('metric', [
   CostGate,
   PropertiesGate,
 ]);
-
-/** Every reporter `--reporter` and `reports.formats` accept. */
-export const REPORT_FORMATS = ['console', 'json', 'md', 'html', 'junit', 'github'] as const;
-/** What a run writes when neither the suite nor `--reporter` says. */
-export const DEFAULT_REPORT_FORMATS = ['console', 'json', 'md'] as const;
-
-/** Where a suite's implementation runs; `none` is Baton's own process. */
-export const ISOLATION_MODES = ['none', 'worker', 'process'] as const;
 
 const HandoffTimingOptions = z.strictObject({}).default({});
 const BounceOptions = z.strictObject({}).default({});
@@ -272,7 +272,6 @@ export type SuiteInput = z.input<typeof SuiteInput>;
 export type ParsedSuite = z.output<typeof SuiteInput>;
 export type GateConfig = z.output<typeof GateConfig>;
 export type ChecksConfig = z.output<typeof ChecksConfig>;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** A suite after loading: its file, resolved case list and config with defaults applied. */
 export interface Suite {

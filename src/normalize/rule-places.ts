@@ -1,4 +1,5 @@
-import { isLocator, type Place } from '../model/recognition-rule.ts';
+import { isLocator } from '../model/locator.ts';
+import type { Place } from '../model/recognition-rule.ts';
 import { compileSafe, type SafeMatch } from '../safe-regex.ts';
 import { parseJson } from './attrs.ts';
 import type { SpanRecord } from './span-record.ts';

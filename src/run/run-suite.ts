@@ -1,6 +1,5 @@
 import type { Adapter } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
-import { contractConformance } from '../checks/contract-conformance.ts';
 import { bindCheck, type EnabledCheck, enabledChecks } from '../checks/registry.ts';
 import { PROPERTY_NAMES, type PropertyResult } from '../contracts/properties/property-result.ts';
 import type { Contract } from '../contracts/types.ts';
@@ -108,7 +107,7 @@ export async function runSuiteInto<L extends CaseList>(
   const options = {
     adapter: plan.adapter,
     capture: plan.capture,
-    checks: checksOf(config, plan.contracts ?? []),
+    checks: await checksOf(config, plan.contracts ?? []),
     timeoutMs: config.timeout_ms,
     ...(plan.strays && { strays: plan.strays }),
     toolEffects: [...(config.effects?.tools ?? []), ...(plan.adapter.toolEffects ?? [])],
@@ -257,12 +256,20 @@ function unhandledOf(
   return seen;
 }
 
-/** The suite's checks, plus contract conformance when the suite declares contracts. */
-function checksOf(config: ParsedSuite, contracts: readonly Contract[]): EnabledCheck[] {
+/**
+ * The suite's checks, plus contract conformance when the suite declares contracts (its code and
+ * the schema library it reads envelopes with load only then).
+ */
+async function checksOf(
+  config: ParsedSuite,
+  contracts: readonly Contract[],
+): Promise<EnabledCheck[]> {
   const checks = enabledChecks(config.checks, config.facts ? { facts: config.facts } : {});
   const require = config.contracts?.require ?? false;
-  if (contracts.length > 0 || require)
+  if (contracts.length > 0 || require) {
+    const { contractConformance } = await import('../checks/contract-conformance.ts');
     checks.push(bindCheck(contractConformance, { contracts, require }));
+  }
   return checks;
 }
 
