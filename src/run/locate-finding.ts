@@ -9,18 +9,20 @@ function sameWindow(a: unknown, b: readonly [number, number]): boolean {
   return Array.isArray(a) && a[0] === b[0] && a[1] === b[1];
 }
 
-/** The expected handoff a finding's `expected` data describes, by sender, receiver and window. */
+/**
+ * The expected handoff a finding's `expected` data describes, by sender, receiver and window: the
+ * first label of that pair with that window, else the first of that pair (-1 for none). A loop,
+ * not a chain of array methods: every finding of every case is placed.
+ */
 function handoffLabel(labels: Labels, e: Record<string, unknown>): number {
-  const same = (i: number) => {
-    const h = labels.handoffs[i];
-    return h !== undefined && h.from === e.from && h.to === e.to;
-  };
-  const indices = labels.handoffs.map((_, i) => i).filter(same);
-  const exact = indices.find((i) => {
-    const h = labels.handoffs[i];
-    return e.window === undefined || (h !== undefined && sameWindow(e.window, h.window));
-  });
-  return exact ?? indices[0] ?? -1;
+  let first = -1;
+  for (let i = 0; i < labels.handoffs.length; i++) {
+    const h = labels.handoffs[i] as Labels['handoffs'][number];
+    if (h.from !== e.from || h.to !== e.to) continue;
+    if (e.window === undefined || sameWindow(e.window, h.window)) return i;
+    if (first === -1) first = i;
+  }
+  return first;
 }
 
 function effectLabel(labels: Labels, e: Record<string, unknown>): number {
