@@ -124,8 +124,8 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         const from = senderOf(node, calling?.author);
         const reason = target.back ? HAND_BACK : undefined;
         const found = transfer(from, target.to, call.args, 'tool_call', reason);
-        answered ??= target.back ? answeredCalls(messages) : undefined;
-        const auto = answered !== undefined && isAutoReturn(message, call, answered, ran);
+        if (target.back) answered ??= answeredCalls(messages);
+        const auto = target.back && isAutoReturn(message, call, answered ?? new Set(), ran);
         transfers.push({
           ...found,
           ...(call.id !== undefined && { callId: call.id }),
