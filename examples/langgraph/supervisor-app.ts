@@ -13,7 +13,7 @@ const WORKERS = ['refunds', 'billing'] as const;
  * The module `suites/langgraph-supervisor.yaml` loads: the same desk as a supervisor graph. The
  * dispatcher routes each request to a worker with `transfer_to_<worker>`; the worker answers and
  * `createSupervisor` hands control back with `transfer_back_to_dispatcher`. Both directions are
- * handoffs to Baton, so cases label the hand-backs too.
+ * handoffs to Baton; the automatic hand-back is the answer coming back and needs no label.
  */
 export default defineGraphApp(async (options, { suiteDir }) => {
   const playbook = await loadPlaybook(playbookPath(options.playbook, suiteDir));

@@ -1,5 +1,6 @@
 import type { Finding, FindingData } from '../model/finding.ts';
 import { describeEffect } from './describe-effect.ts';
+import { describeHalt, describeNotTripped } from './describe-halt.ts';
 import { describeMore } from './describe-more.ts';
 
 type Shape = {
@@ -139,24 +140,13 @@ export function describeFinding(f: FindingData): string {
     case 'case.turn_limit':
     case 'case.guardrail_tripped':
       return describeHalt(f);
+    case 'case.guardrail_not_tripped':
+      return describeNotTripped(f);
     case 'case.error':
       return String(
         (f.observed as { message?: string } | undefined)?.message ?? 'the case failed to run',
       );
   }
-}
-
-/** A run the implementation's framework stopped: its turn limit, or a guardrail's tripwire. */
-function describeHalt(f: FindingData): string {
-  const o = (f.observed ?? {}) as { limit?: number; guardrail?: string; detail?: string };
-  const detail = o.detail ? `: ${o.detail}` : '';
-  if (f.code === 'case.guardrail_tripped') {
-    const which = o.guardrail ? `the guardrail ${o.guardrail}` : 'a guardrail';
-    return `${which} tripped at step ${f.step} and the SDK stopped the run${detail}`;
-  }
-  if (o.limit === undefined)
-    return `the run hit the SDK's turn limit at step ${f.step} and was stopped unfinished${detail}`;
-  return `the run hit the SDK's turn limit at step ${f.step} (limit ${o.limit}) and was stopped unfinished`;
 }
 
 /** Fields of a finding before its message, in the order report.json writes them. */

@@ -3,7 +3,7 @@ import type { Labels } from '../model/labelled-case.ts';
 import { type HandoffEvent, handoffsOf, type Timeline } from '../model/timeline.ts';
 import { type Bounce, findBounces } from './find-bounces.ts';
 import { type Matching, matchHandoffs } from './match-handoffs.ts';
-import { personAnswers } from './person-answers.ts';
+import { answersComingBack } from './person-answers.ts';
 
 /** The observed handoffs of a timeline, their alignment with the labels and the bounces. */
 export interface HandoffAnalysis {
@@ -11,7 +11,10 @@ export interface HandoffAnalysis {
   readonly matching: Matching;
   /** Unclaimed handoffs that are ping-pong (`handoff.bounced`); the rest are `unneeded`. */
   readonly bounces: readonly Bounce[];
-  /** Unclaimed handoffs that are a person's answer coming back (`personAnswers`): not judged. */
+  /**
+   * Unclaimed handoffs that are an answer coming back (`answersComingBack`: a person's, or the
+   * framework's automatic return of a worker): not judged.
+   */
   readonly answers: ReadonlySet<number>;
 }
 
@@ -30,7 +33,7 @@ function analysis(timeline: Timeline, labels: Labels): HandoffAnalysis {
   const matching = matchHandoffs(labels.handoffs, observed);
   const claimed = new Set<number>();
   for (const m of matching.matches) if (m.verdict !== 'missed') claimed.add(m.observedIndex);
-  const answers = personAnswers(timeline, observed, claimed);
+  const answers = answersComingBack(timeline, observed, claimed);
   const settled = answers.size === 0 ? claimed : new Set([...claimed, ...answers]);
   return { observed, matching, bounces: findBounces(timeline, observed, settled), answers };
 }

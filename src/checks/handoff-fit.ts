@@ -32,13 +32,14 @@ export function acceptsTarget(exp: ExpectedHandoff, to: string): boolean {
 /**
  * How `hit` explains `exp`, or undefined when it cannot: a handoff from another sender never
  * does, one to an accepted target always does (early or late by any distance), one to another
- * receiver only inside the window or up to WRONG_TARGET_REACH steps after it.
+ * receiver only inside the window or up to WRONG_TARGET_REACH steps after it — unless the
+ * framework made it (`autoReturn`): the sender chose no receiver, so it misrouted nothing.
  */
 export function judgePair(exp: ExpectedHandoff, hit: HandoffEvent): Fit | undefined {
   if (hit.from !== exp.from) return undefined;
   const distance = stepsOutside(exp.window, hit.step);
   if (!acceptsTarget(exp, hit.to)) {
-    return distance >= 0 && distance <= WRONG_TARGET_REACH
+    return distance >= 0 && distance <= WRONG_TARGET_REACH && hit.autoReturn !== true
       ? { verdict: 'wrong_target', distance }
       : undefined;
   }

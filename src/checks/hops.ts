@@ -1,4 +1,4 @@
-import { handoffsOf } from '../model/timeline.ts';
+import { type HandoffEvent, handoffsOf } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
 
 export interface HopsOptions {
@@ -6,15 +6,20 @@ export interface HopsOptions {
   readonly maxHops?: number;
 }
 
-/** More handoffs than the case's hop cap: one finding, at the first hop over the cap. */
+/**
+ * More handoffs than the case's hop cap: one finding, at the first hop over the cap. A framework's
+ * automatic return (`autoReturn`) is the answer coming back, like a `return` event: no hop.
+ */
 export const hops = defineCheck<HopsOptions>({
   name: 'hops',
   opportunities: () => ({ 'handoff.hops_exceeded': 1 }),
   run(timeline, labels, options) {
     const cap = labels.maxHops ?? options.maxHops;
+    if (cap === undefined) return [];
     const observed = handoffsOf(timeline);
-    if (cap === undefined || observed.length <= cap) return [];
-    const over = observed.slice(cap);
+    const counted = observed.filter((h) => h.autoReturn !== true);
+    if (counted.length <= cap) return [];
+    const over = counted.slice(cap);
     return [
       {
         check: 'hops',
@@ -22,12 +27,14 @@ export const hops = defineCheck<HopsOptions>({
         outcome: 'fail',
         step: over[0]?.step ?? 0,
         expected: { maxHops: cap },
-        observed: {
-          hops: observed.length,
-          path: [observed[0]?.from, ...observed.map((h) => h.to)],
-        },
+        observed: { hops: counted.length, path: pathOf(observed) },
         spanIds: over.map((h) => h.spanId),
       },
     ];
   },
 });
+
+/** Who held the work, hop by hop, automatic returns included: the path as it ran. */
+function pathOf(observed: readonly HandoffEvent[]) {
+  return [observed[0]?.from, ...observed.map((h) => h.to)];
+}

@@ -2,26 +2,32 @@ import type { HandoffEvent, Timeline } from '../model/timeline.ts';
 import { agentsIn } from './effects/activity.ts';
 
 /**
- * The observed handoffs (by index) that are a person's answer coming back: P → A where the work
- * last reached P from A, P is a person (never seen in an agent turn), and P decided after that
- * handoff (a decision event, or a person step of the case) and no later than the return. A
- * supervisor who approves a refund and hands it back to the refunds agent did the work asked of
- * them: the return is neither ping-pong nor a handoff nobody needed. Labels that expect it still
- * judge it like any other handoff.
+ * The observed handoffs (by index) that are an answer coming back, B → A where the work last
+ * reached B from A, and either:
+ * - a person's: B is a person (never seen in an agent turn) who decided after that handoff (a
+ *   decision event, or a person step of the case) and no later than the return. A supervisor who
+ *   approves a refund and hands it back to the refunds agent did the work asked of them;
+ * - the framework's: the handoff is marked `autoReturn` (LangGraph `createSupervisor` returns
+ *   every worker to the supervisor when it is done). No agent chose it, so no agent bounced.
+ * Such a return is neither ping-pong nor a handoff nobody needed. Labels that expect it still
+ * judge it like any other handoff, and sending the same work out again after it came back is
+ * still a bounce (the return is the evidence that it came back).
  */
-export function personAnswers(
+export function answersComingBack(
   timeline: Timeline,
   observed: readonly HandoffEvent[],
   claimed: ReadonlySet<number>,
 ): ReadonlySet<number> {
   const out = new Set<number>();
-  if (!timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e))) return out;
-  const agents = agentsIn(timeline);
+  const decisions = timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e));
+  if (!decisions && !observed.some((h) => h.autoReturn === true)) return out;
+  const agents = decisions ? agentsIn(timeline) : undefined;
   observed.forEach((h, k) => {
-    if (claimed.has(k) || agents.has(h.from)) return;
+    if (claimed.has(k)) return;
     const into = lastInto(observed, k, h.from);
     if (into === undefined || into.from !== h.to) return;
-    if (decidedBetween(timeline, h.from, into, h)) out.add(k);
+    if (h.autoReturn === true) out.add(k);
+    else if (agents && !agents.has(h.from) && decidedBetween(timeline, h.from, into, h)) out.add(k);
   });
   return out;
 }

@@ -18,6 +18,8 @@ export const ATTR = {
   handoffPayload: 'baton.handoff.payload',
   handoffPayloadSize: 'baton.handoff.payload_size',
   handoffTargetKind: 'baton.handoff.target_kind',
+  /** true on a handoff the framework made to return finished work to its sender (not an agent's choice). */
+  handoffAutoReturn: 'baton.handoff.auto_return',
   ackBy: 'baton.ack.by',
   ackFrom: 'baton.ack.from',
   ackAccepted: 'baton.ack.accepted',

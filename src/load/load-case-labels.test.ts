@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatProblem } from '../errors.ts';
+import { casesOfText } from './cases-of-text.ts';
 import { loadCaseFile } from './load-case.ts';
 
 const broken = 'test/fixtures/load/cases/broken';
@@ -40,5 +41,48 @@ describe('effect windows and tool labels, when they are wrong', () => {
     expect(printed(result)).toEqual([
       `${broken}/bad-tools-agent.yaml:12:36: expect.tools[1].agent: "refund" is not a participant (triage, refunds). Fix: did you mean \`refunds\`?`,
     ]);
+  });
+});
+
+describe('expect.guardrail, when it is wrong', () => {
+  test('an unknown key says which keys there are', async () => {
+    expect(printed(await loadCaseFile(`${broken}/bad-guardrail.yaml`))).toEqual([
+      `${broken}/bad-guardrail.yaml:10:36: expect.guardrail.step: unknown key \`step\`. Fix: remove it, or use one of \`name\`, \`at\` or \`window\``,
+    ]);
+  });
+
+  test('a value of another shape says which forms there are', async () => {
+    expect(printed(await loadCaseFile(`${broken}/guardrail-shape.yaml`))).toEqual([
+      `${broken}/guardrail-shape.yaml:10:14: expect.guardrail: expected a non-empty string or a mapping, received a list of 1 item. Fix: write the guardrail’s name (\`guardrail: abuse_filter\`), \`any\`, or \`{ name: abuse_filter, at: <step> }\``,
+    ]);
+  });
+
+  test('a step past the last says which steps exist', async () => {
+    expect(printed(await loadCaseFile(`${broken}/guardrail-beyond.yaml`))).toEqual([
+      `${broken}/guardrail-beyond.yaml:10:40: expect.guardrail.at: step 2 does not exist: the case has steps 0 to 1. Fix: use a step from 0 to 1 (steps count from 0), or add the missing steps`,
+    ]);
+  });
+
+  test('a name, `any`, or a step resolve to the label the checks read', async () => {
+    const labelled = async (guardrail: string) => {
+      const text = [
+        'id: abuse',
+        'title: t',
+        'source: synthetic',
+        'participants: { agents: [triage] }',
+        'steps: [{ customer: hi }, { customer: idiot }]',
+        `expect: { handoffs: none, guardrail: ${guardrail} }`,
+      ].join('\n');
+      const [loaded] = casesOfText(text, 'inline.yaml');
+      return loaded?.result.ok ? loaded.result.value.labels.guardrail : loaded?.result;
+    };
+
+    expect(await labelled('abuse_filter')).toEqual({ name: 'abuse_filter' });
+    expect(await labelled('any')).toEqual({});
+    expect(await labelled('{ at: 1 }')).toEqual({ window: [1, 1] });
+    expect(await labelled('{ name: pii, window: [0, 1] }')).toEqual({
+      name: 'pii',
+      window: [0, 1],
+    });
   });
 });

@@ -118,6 +118,22 @@ export const PLACE_HINTS: readonly PlaceHint[] = [
     },
   },
   {
+    pattern: 'expect.guardrail',
+    fix: 'write the guardrail’s name (`guardrail: abuse_filter`), `any`, or `{ name: abuse_filter, at: <step> }`',
+    custom: {
+      message: () => 'expected at most one of `at` or `window`, received both',
+      fix: 'write `at: <step>` for a single step or `window: [first, last]` for a range',
+    },
+  },
+  {
+    pattern: 'expect.guardrail.window',
+    custom: {
+      message: (_value, received) =>
+        `expected [first, last] with first <= last, received ${received}`,
+      fix: 'swap the two numbers so the first step comes first',
+    },
+  },
+  {
     pattern: 'expect.tools',
     fix: 'write `tools: none`, a list like `- lookup_order` or `- { tool: issue_refund, args: { order_id: A-1001 } }`, or `{ match: strict, calls: [...] }`',
   },

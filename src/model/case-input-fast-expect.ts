@@ -16,7 +16,7 @@ import {
 
 type ExpectValue = ParsedCaseInput['expect'];
 
-const EXPECT_KEYS = new Set(['handoffs', 'max_hops', 'effects', 'ownership', 'tools']);
+const EXPECT_KEYS = new Set(['handoffs', 'max_hops', 'effects', 'ownership', 'tools', 'guardrail']);
 const HANDOFF_KEYS = new Set(['from', 'to', 'at', 'window', 'reason', 'alternatives', 'carry']);
 const EFFECT_KEYS = new Set(['effect', 'key', 'owner', 'times', 'at', 'window']);
 
@@ -29,14 +29,17 @@ export function toExpect(v: unknown, rare?: RareCaseParts): ExpectValue | undefi
   const effects = v.effects === undefined ? undefined : list(v.effects, toEffect);
   const ownership = v.ownership === undefined ? undefined : bySchema(rare?.ownership, v.ownership);
   const tools = v.tools === undefined ? undefined : bySchema(rare?.tools, v.tools);
+  const guardrail = v.guardrail === undefined ? undefined : bySchema(rare?.guardrail, v.guardrail);
   if (v.effects !== undefined && effects === undefined) return undefined;
   if ((v.ownership !== undefined && !ownership) || (v.tools !== undefined && tools === undefined))
     return undefined;
+  if (v.guardrail !== undefined && guardrail === undefined) return undefined;
   const out: Value = { handoffs };
   if (v.max_hops !== undefined) out.max_hops = v.max_hops;
   if (effects !== undefined) out.effects = effects;
   if (ownership !== undefined) out.ownership = ownership;
   if (tools !== undefined) out.tools = tools;
+  if (guardrail !== undefined) out.guardrail = guardrail;
   return out as ExpectValue;
 }
 

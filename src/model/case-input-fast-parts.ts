@@ -39,14 +39,15 @@ export interface PartSchema<T = unknown> {
 
 /**
  * The schemas of the parts of a case written rarely (a trace reference, faults, ownership and
- * tool labels), which the hand-written check hands to them: without them it is unsure of a case
- * that has such a part, and the caller asks the whole schema.
+ * tool labels, an expected guardrail trip), which the hand-written check hands to them: without
+ * them it is unsure of a case that has such a part, and the caller asks the whole schema.
  */
 export interface RareCaseParts {
   readonly trace: PartSchema;
   readonly fault: PartSchema;
   readonly ownership: PartSchema;
   readonly tools: PartSchema;
+  readonly guardrail: PartSchema;
 }
 
 /** The part's value by its schema; undefined when it fails or no schema is at hand. */

@@ -107,6 +107,19 @@ const tools = fc.oneof(
     calls: fc.array(text, { maxLength: 2 }),
   }),
 );
+const guardrail = fc.oneof(
+  fc.constantFrom('any', 'abuse_filter', 'Math Homework Guardrail'),
+  fc
+    .record({
+      name: opt(fc.constantFrom('any', 'pii')),
+      when: fc.oneof(
+        fc.constant({}),
+        index.map((at) => ({ at })),
+        window.map((window) => ({ window })),
+      ),
+    })
+    .map(({ name, when }) => defined({ name, ...when })),
+);
 const fault = fc.oneof(
   fc.constant({ fault: 'duplicate_delivery' }),
   record({
@@ -139,6 +152,7 @@ const validInput = record({
       record({ work: opt(text), max_wait_ms: opt(fc.integer({ min: 1, max: 10_000 })) }),
     ),
     tools: opt(tools),
+    guardrail: opt(guardrail),
   }),
   faults: opt(fc.array(fault, { maxLength: 2 })),
 }).filter((c) => c.steps !== undefined || c.trace !== undefined);

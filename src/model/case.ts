@@ -3,6 +3,7 @@ import { TraceSteps } from './adapter-config.ts';
 import type { RareCaseParts } from './case-input-fast-parts.ts';
 import { CASE_ID, PARTICIPANT_NAME, REASON_CODE } from './case-patterns.ts';
 import { FaultInput } from './fault.ts';
+import { GuardrailInput } from './guardrail-label.ts';
 import { ToolsInput } from './tool-labels.ts';
 
 export {
@@ -184,6 +185,9 @@ export const CaseInput = z
       tools: ToolsInput.optional().describe(
         'The tool calls the case must (or must not) make: a list, `none`, or { match, calls }.',
       ),
+      guardrail: GuardrailInput.optional().describe(
+        'A guardrail that must trip and stop the run: its name, `any`, or { name, at | window }.',
+      ),
     }),
     faults: z
       .array(FaultInput)
@@ -209,4 +213,5 @@ export const RARE_CASE_PARTS: RareCaseParts = {
   fault: FaultInput,
   ownership: OwnershipInput,
   tools: ToolsInput,
+  guardrail: GuardrailInput,
 };

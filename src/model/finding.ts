@@ -37,6 +37,7 @@ export const FINDING_CODES = [
   'tool.args',
   'case.turn_limit',
   'case.guardrail_tripped',
+  'case.guardrail_not_tripped',
   'case.error',
 ] as const;
 

@@ -1,10 +1,12 @@
 import type { TraceStepsConfig } from './adapter-config.ts';
 import type { CarryMatch, FactValue, ParsedCaseInput } from './case.ts';
+import { type ExpectedGuardrail, toExpectedGuardrail } from './expected-guardrail.ts';
 import type { Fault } from './fault.ts';
 import { type GivenFact, givenFacts } from './given-facts.ts';
 import type { Step } from './step.ts';
 import { type ToolTrajectory, toTrajectory } from './tool-trajectory.ts';
 
+export type { ExpectedGuardrail } from './expected-guardrail.ts';
 export type { GivenFact } from './given-facts.ts';
 export type { ExpectedToolCall, ToolMatchMode, ToolTrajectory } from './tool-trajectory.ts';
 
@@ -39,6 +41,8 @@ export interface Labels {
   readonly ownership?: { readonly work: string; readonly maxWaitMs?: number };
   /** Absent: the case says nothing about tool calls. */
   readonly tools?: ToolTrajectory;
+  /** A guardrail the case means to trip; absent: any trip fails the case. */
+  readonly guardrail?: ExpectedGuardrail;
   /** Facts the case gave before or at each carrying handoff, from its `carry` labels. */
   readonly facts?: readonly GivenFact[];
 }
@@ -178,6 +182,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
     }
   });
   const tools = toTrajectory(input.expect.tools, known, problems);
+  const guardrail = toExpectedGuardrail(input.expect.guardrail, stepCount, problems);
   if (problems.length > 0) return { ok: false, problems };
   const steps = written.map(toStep);
   const facts = givenFacts(handoffs, steps);
@@ -199,6 +204,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
         ...(input.expect.effects && { effects: input.expect.effects.map(toExpectedEffect) }),
         ...(input.expect.ownership && { ownership: toOwnership(input.expect.ownership) }),
         ...(tools !== undefined && { tools }),
+        ...(guardrail !== undefined && { guardrail }),
         ...(facts.length > 0 && { facts }),
       },
       ...(input.faults && { faults: input.faults }),

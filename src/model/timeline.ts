@@ -35,6 +35,11 @@ export interface HandoffEvent extends EventBase {
    * what the sender does inside it is part of handing off.
    */
   readonly end?: number;
+  /**
+   * The framework, not an agent, handed the work back to whoever sent it once the receiver was
+   * done (LangGraph `createSupervisor`'s return of each worker): the answer coming back.
+   */
+  readonly autoReturn?: boolean;
 }
 
 export interface AckEvent extends EventBase {

@@ -14,6 +14,7 @@ interface HandoffFields {
   /** The payload as the span carried it: JSON text, other text, or a structured value. */
   readonly raw: unknown;
   readonly declaredSize: number | undefined;
+  readonly autoReturn: boolean;
 }
 
 /**
@@ -31,6 +32,7 @@ class LazyHandoff implements HandoffEvent {
   readonly to: string;
   readonly payloadSize?: number;
   readonly end?: number;
+  readonly autoReturn?: boolean;
   #stated: string | undefined;
   #raw: unknown;
   #parsed = false;
@@ -44,6 +46,7 @@ class LazyHandoff implements HandoffEvent {
     this.to = f.to;
     this.#stated = f.reason;
     if (f.end !== undefined) this.end = f.end;
+    if (f.autoReturn) this.autoReturn = true;
     this.#raw = f.raw;
     const size = f.declaredSize ?? sizeOf(f.raw);
     if (size !== undefined) this.payloadSize = size;
@@ -68,9 +71,22 @@ class LazyHandoff implements HandoffEvent {
   }
 
   toJSON(): HandoffEvent {
-    const { kind, step, at, spanId, from, to, reason, payloadSize, payload, end } = this;
+    const { kind, step, at, spanId, from, to, reason, payloadSize, payload, end, autoReturn } =
+      this;
     // In report.json's order (its own four, then the rest by name): written without a copy.
-    return { kind, step, at, spanId, end, from, payload, payloadSize, reason, to } as HandoffEvent;
+    return {
+      kind,
+      step,
+      at,
+      spanId,
+      autoReturn,
+      end,
+      from,
+      payload,
+      payloadSize,
+      reason,
+      to,
+    } as HandoffEvent;
   }
 }
 
@@ -86,6 +102,8 @@ export interface HandoffFound {
   readonly reason?: string | undefined;
   readonly raw?: unknown;
   readonly declaredSize?: number | undefined;
+  /** The framework returned finished work to its sender (`baton.handoff.auto_return`). */
+  readonly autoReturn?: boolean | undefined;
 }
 
 /** The handoff event a recognizer found in `span`, placed at the span's step and time. */
@@ -101,5 +119,6 @@ export function handoffFrom(span: SpanRecord, index: SpanIndex, found: HandoffFo
     reason: found.reason,
     raw: found.raw,
     declaredSize: found.declaredSize,
+    autoReturn: found.autoReturn === true,
   });
 }

@@ -87,6 +87,22 @@ describe('normalize', () => {
     });
   });
 
+  it("reads baton.handoff.auto_return as the framework's automatic return, and only when true", () => {
+    const marked = (value: boolean | string | undefined) => {
+      const h = batonHandoff('h', 'refunds', 'supervisor', 1, 'step0');
+      const attributes = { ...h.attributes, 'baton.handoff.auto_return': value };
+      const events = normalize([step(0), { ...h, attributes }]).events;
+      return events.find((e) => e.kind === 'handoff')?.autoReturn;
+    };
+
+    expect([marked(true), marked('true'), marked(false), marked(undefined)]).toEqual([
+      true,
+      true,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('places a span with a lost parent by time: the last step started before it', () => {
     const h = normalize([
       step(0),

@@ -34,6 +34,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
         reason: str(a, ATTR.handoffReason),
         raw: a[ATTR.handoffPayload],
         declaredSize: num(a, ATTR.handoffPayloadSize),
+        autoReturn: bool(a, ATTR.handoffAutoReturn),
       });
       return str(a, MODEL_TRAFFIC_ATTR.via) === VIA_ACTIVE_AGENT ? markInferred(event) : event;
     }

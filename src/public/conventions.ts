@@ -18,6 +18,11 @@ export interface HandoffSpec {
   readonly payload?: unknown;
   /** `person` when the receiver is a human. */
   readonly targetKind?: 'agent' | 'person';
+  /**
+   * Set when your framework, not an agent, hands finished work back to whoever sent it (a
+   * supervisor library's automatic return of a worker): the answer coming back, never a bounce.
+   */
+  readonly autoReturn?: boolean;
 }
 
 /** Baton's attributes of a handoff span (for adapters that time the span themselves). */
@@ -29,6 +34,7 @@ export function handoffAttributes(spec: HandoffSpec): Attributes {
   };
   if (spec.reason !== undefined) attributes[ATTR.handoffReason] = spec.reason;
   if (spec.targetKind !== undefined) attributes[ATTR.handoffTargetKind] = spec.targetKind;
+  if (spec.autoReturn) attributes[ATTR.handoffAutoReturn] = true;
   if (spec.payload !== undefined) {
     const text = typeof spec.payload === 'string' ? spec.payload : JSON.stringify(spec.payload);
     attributes[ATTR.handoffPayload] = text;

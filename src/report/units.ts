@@ -28,6 +28,10 @@ const UNITS: Readonly<Record<string, readonly [string, string]>> = {
   'ownership.double_owner': ['pair of rival claims', 'pairs of rival claims'],
   'ownership.lost_work': ['piece of work or handoff', 'pieces of work and handoffs'],
   'ownership.no_way_back': ['person decision', 'person decisions'],
+  'case.guardrail_not_tripped': [
+    'case expecting a guardrail trip',
+    'cases expecting a guardrail trip',
+  ],
 };
 
 /** Codes judged once per case run. */

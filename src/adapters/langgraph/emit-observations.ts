@@ -117,6 +117,7 @@ function transferAttributes(t: Transfer): Attributes {
     targetKind: t.targetKind,
     ...(t.reason !== undefined && { reason: t.reason }),
     ...(t.payload !== undefined && { payload: t.payload }),
+    ...(t.autoReturn && { autoReturn: true }),
   });
   // Inferred from the state: a handoff span the node wrote itself for the same move wins.
   if (t.via === 'active_agent') attributes[MODEL_TRAFFIC_ATTR.via] = VIA_ACTIVE_AGENT;

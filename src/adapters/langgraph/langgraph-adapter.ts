@@ -178,12 +178,14 @@ export async function runTurn(
   try {
     const stream = await graph.stream(input, options);
     let reply: Parameters<typeof emitReply>[0];
+    // Whether a call ran as a tool tells createSupervisor's own hand-back from a model's call.
+    const ran = observer && ((id: string) => observer.toolCall(id) !== undefined);
     for await (const chunk of stream) {
       const timing = observer && {
         runs: observer.takeRuns(chunk),
         toolCall: (id: string) => observer.toolCall(id),
       };
-      const observations = mapper.consume(chunk);
+      const observations = mapper.consume(chunk, ran);
       emitObservations(observations, ctx.tracer, timing);
       reply = lastReply(observations, reply);
     }

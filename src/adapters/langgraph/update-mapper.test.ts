@@ -13,15 +13,20 @@ function lines(observations: readonly Observation[]): string[] {
         ? [`turn ${o.node}${o.acceptedFrom ? ` (accepted from ${o.acceptedFrom})` : ''}`]
         : [];
     const transfers = o.transfers.map(
-      (t) => `${t.from} → ${t.to} [${t.targetKind}, ${t.via}${t.reason ? `, ${t.reason}` : ''}]`,
+      (t) =>
+        `${t.from} → ${t.to} [${t.targetKind}, ${t.via}${t.reason ? `, ${t.reason}` : ''}${t.autoReturn ? ', auto' : ''}]`,
     );
     return [...head, ...transfers];
   });
 }
 
 /** Replays recorded turns through one mapper: the lines each step produced. */
-function replay(mapper: UpdateMapper, turns: readonly RecordedTurn[]): string[][] {
-  return turns.map((turn) => turn.chunks.flatMap((chunk) => lines(mapper.consume(chunk))));
+function replay(
+  mapper: UpdateMapper,
+  turns: readonly RecordedTurn[],
+  ran?: (callId: string) => boolean,
+): string[][] {
+  return turns.map((turn) => turn.chunks.flatMap((chunk) => lines(mapper.consume(chunk, ran))));
 }
 
 const ai = (name: string, calls: { name: string; args?: object; id?: string }[], id?: string) => ({
@@ -113,6 +118,82 @@ describe('createUpdateMapper on recorded supervisor updates', () => {
         'billing → dispatcher [agent, tool_call, hand_back]',
         'turn dispatcher (accepted from billing)',
       ],
+    ]);
+  });
+});
+
+describe('createUpdateMapper: createSupervisor’s automatic hand-back', () => {
+  const roster = { agents: ['dispatcher', 'refunds', 'billing'], persons: [] };
+  /** The pair of messages a hand-back writes: the call, and the tool message answering it. */
+  const handBack = (id: string, extra: { args?: object; metadata?: object } = {}) => [
+    {
+      ...ai('refunds', [{ name: 'transfer_back_to_dispatcher', id, args: extra.args ?? {} }]),
+      ...(extra.metadata && { response_metadata: extra.metadata }),
+    },
+    { type: 'tool', name: 'transfer_back_to_dispatcher', content: 'ok', tool_call_id: id },
+  ];
+  const noToolRan = () => false;
+
+  it('marks each worker’s return in the recorded supervisor run: no tool ran for it', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const steps = replay(mapper, supervisorTurns as RecordedTurn[], noToolRan);
+
+    expect(steps.flat().filter((line) => line.includes('→'))).toEqual([
+      'dispatcher → refunds [agent, tool_call, capability_boundary]',
+      'refunds → dispatcher [agent, tool_call, hand_back, auto]',
+      'dispatcher → billing [agent, tool_call, capability_boundary]',
+      'billing → dispatcher [agent, tool_call, hand_back, auto]',
+    ]);
+  });
+
+  it('does not mark a transfer_back call a model made: its tool ran', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const out = mapper.consume({ refunds: { messages: handBack('c1') } }, (id) => id === 'c1');
+
+    expect(lines(out)).toEqual([
+      'turn refunds',
+      'refunds → dispatcher [agent, tool_call, hand_back]',
+    ]);
+  });
+
+  it('does not mark a return when no one said which tools ran, or whose call carries arguments', () => {
+    const unobserved = createUpdateMapper(roster).consume({
+      refunds: { messages: handBack('c1') },
+    });
+    const withArgs = createUpdateMapper(roster).consume(
+      { refunds: { messages: handBack('c2', { args: { reason: 'hand_back' } }) } },
+      noToolRan,
+    );
+
+    expect([...lines(unobserved), ...lines(withArgs)]).toEqual([
+      'turn refunds',
+      'refunds → dispatcher [agent, tool_call, hand_back]',
+      'turn refunds',
+      'refunds → dispatcher [agent, tool_call, hand_back]',
+    ]);
+  });
+
+  it('does not mark a call whose answer is not in the same update', () => {
+    const [call] = handBack('c1');
+
+    const out = createUpdateMapper(roster).consume({ refunds: { messages: [call] } }, noToolRan);
+
+    expect(lines(out)).toEqual([
+      'turn refunds',
+      'refunds → dispatcher [agent, tool_call, hand_back]',
+    ]);
+  });
+
+  it('marks a hand-back flagged __is_handoff_back in its response metadata as it stands', () => {
+    const flagged = handBack('c1', { metadata: { __is_handoff_back: true } });
+
+    const out = createUpdateMapper(roster).consume({ refunds: { messages: flagged } });
+
+    expect(lines(out)).toEqual([
+      'turn refunds',
+      'refunds → dispatcher [agent, tool_call, hand_back, auto]',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { answeredCalls, isAutoReturn, type RanAsTool } from './auto-return.ts';
 import {
   callingMessage,
   isRecord,
@@ -20,6 +21,8 @@ export interface Transfer {
   readonly via: 'tool_call' | 'active_agent';
   /** The transfer tool call's id, when the AI message gave one: its run tells when it happened. */
   readonly callId?: string;
+  /** `createSupervisor` returned the worker to the supervisor itself (see isAutoReturn). */
+  readonly autoReturn?: true;
 }
 
 /** What one node's update, or an interrupt, tells Baton. */
@@ -61,7 +64,11 @@ export interface CameBack {
 
 /** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
 export interface UpdateMapper {
-  consume(chunk: unknown): Observation[];
+  /**
+   * `ran` says whether the turn ran a tool for a call id: with it, a supervisor's automatic
+   * hand-back is told from a model's transfer call (see isAutoReturn).
+   */
+  consume(chunk: unknown, ran?: RanAsTool): Observation[];
   /**
    * After a turn that ended in an interrupt: the transfer calls whose node never sent its update
    * (its transfer tool waits in `interrupt()`, for a person's decision). Each is a handoff of this
@@ -103,9 +110,11 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return known.get(toolSafeName(author)) ?? node;
   }
 
-  function transfersIn(node: string, update: unknown): Transfer[] {
+  function transfersIn(node: string, update: unknown, ran: RanAsTool | undefined): Transfer[] {
     const transfers: Transfer[] = [];
-    for (const message of messagesOf(update)) {
+    const messages = messagesOf(update);
+    let answered: Set<string> | undefined;
+    for (const message of messages) {
       const calling = callingMessage(message);
       for (const call of calling?.calls ?? []) {
         if (seen.has(call.key)) continue;
@@ -115,7 +124,13 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         const from = senderOf(node, calling?.author);
         const reason = target.back ? HAND_BACK : undefined;
         const found = transfer(from, target.to, call.args, 'tool_call', reason);
-        transfers.push(call.id === undefined ? found : { ...found, callId: call.id });
+        if (target.back) answered ??= answeredCalls(messages);
+        const auto = target.back && isAutoReturn(message, call, answered ?? new Set(), ran);
+        transfers.push({
+          ...found,
+          ...(call.id !== undefined && { callId: call.id }),
+          ...(auto && { autoReturn: true as const }),
+        });
       }
     }
     const last = transfers.at(-1);
@@ -161,7 +176,11 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return reply;
   }
 
-  function consumeNode(node: string, update: unknown): Observation | undefined {
+  function consumeNode(
+    node: string,
+    update: unknown,
+    ran: RanAsTool | undefined,
+  ): Observation | undefined {
     const role = roleOf(node);
     state.interrupted = false;
     let acceptedFrom: string | undefined;
@@ -170,7 +189,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
       if (pending?.to === node) pending = undefined;
       state.current = node;
     }
-    const transfers = transfersIn(node, update);
+    const transfers = transfersIn(node, update, ran);
     const last = transfers.at(-1);
     if (last) pending = { from: last.from, to: last.to };
     if (role !== 'agent' && transfers.length === 0) return undefined;
@@ -223,7 +242,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return { ...open, callId };
   }
 
-  const consume = (chunk: unknown): Observation[] => {
+  const consume = (chunk: unknown, ran?: RanAsTool): Observation[] => {
     if (!isRecord(chunk)) return [];
     const out: Observation[] = [];
     for (const [node, update] of Object.entries(chunk)) {
@@ -232,7 +251,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
         continue;
       }
-      const observation = consumeNode(node, update);
+      const observation = consumeNode(node, update, ran);
       if (observation) out.push(observation);
     }
     return out;

@@ -1,0 +1,26 @@
+import { context } from '@opentelemetry/api';
+import { describe, expect, it } from 'vitest';
+import { createCapture } from '../capture/capture.ts';
+import { normalize } from '../normalize/normalize.ts';
+import { emitHandoff } from './conventions.ts';
+
+const capture = createCapture();
+
+describe('emitHandoff', () => {
+  it('marks a framework’s automatic return only when asked to', () => {
+    const scope = capture.open('auto-return', 0);
+
+    context.with(scope.context, () => {
+      emitHandoff({ from: 'supervisor', to: 'coder' });
+      emitHandoff({ from: 'coder', to: 'supervisor', reason: 'hand_back', autoReturn: true });
+    });
+    const handoffs = normalize(scope.close()).events.flatMap((e) =>
+      e.kind === 'handoff' ? [[e.from, e.to, e.autoReturn]] : [],
+    );
+
+    expect(handoffs).toEqual([
+      ['supervisor', 'coder', undefined],
+      ['coder', 'supervisor', true],
+    ]);
+  });
+});
