@@ -12,12 +12,16 @@ export const caseRun: fc.Arbitrary<CaseRun> = fc
       maxLength: 6,
     }),
     hops: fc.nat(3),
-    opportunities: fc.dictionary(code, fc.nat(2), { maxKeys: 5 }),
+    // Plain objects, as Baton builds them (fast-check also makes null-prototype ones).
+    opportunities: fc.dictionary(code, fc.nat(2), { maxKeys: 5, noNullPrototype: true }),
     targets: fc.array(
-      fc.record({
-        expected: fc.constantFrom('a', 'none'),
-        observed: fc.constantFrom('a', 'b', 'none'),
-      }),
+      fc.record(
+        {
+          expected: fc.constantFrom('a', 'none'),
+          observed: fc.constantFrom('a', 'b', 'none'),
+        },
+        { noNullPrototype: true },
+      ),
       { maxLength: 2 },
     ),
   })
