@@ -70,6 +70,24 @@ export class BatonError extends Error {
   }
 }
 
+/**
+ * True for an error of Baton's own whose message says what is wrong and what to change: a
+ * BatonError, or a scripted model's (the app may import another copy of Baton, so it is known by
+ * its name). Its class name is no part of what happened and is left out of what a user reads.
+ */
+export function explainsItself(error: unknown): error is Error {
+  try {
+    return (
+      error instanceof BatonError ||
+      (error instanceof Error &&
+        error.name === 'ScriptedModelError' &&
+        typeof error.message === 'string')
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** `file:line:col` for messages; line and column are left out when unknown. */
 export function formatPosition(p: FilePosition): string {
   if (p.line === undefined) return p.file;

@@ -1,5 +1,5 @@
 import { withMessage } from '../checks/describe-finding.ts';
-import { BatonError, CaseRunError, type RunError } from '../errors.ts';
+import { CaseRunError, explainsItself, type RunError } from '../errors.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { describeThrown } from '../thrown.ts';
 import { StrayErrorsSeen } from './stray-errors.ts';
@@ -10,14 +10,16 @@ import { CaseTimeoutError } from './with-timeout.ts';
 export { CaseRunError, type RunError } from '../errors.ts';
 
 /**
- * Turns whatever an adapter threw into a short, stack-free description. A BatonError's message
- * already says what broke and how to fix it, so it is shown as it is, without its class name.
+ * Turns whatever an adapter threw into a short, stack-free description. A BatonError's or a
+ * scripted model's message already says what broke and how to fix it, so it is shown as it is,
+ * without its class name.
  */
 export function describeRunError(error: unknown): RunError {
   if (error instanceof CaseRunError) return error.runError;
   if (error instanceof StrayErrorsSeen) return strayError(error);
   if (isTimeout(error)) return { code: 'adapter.timeout', message: error.message };
-  if (isBatonError(error)) return { code: 'adapter.threw', message: describeThrown(error.message) };
+  if (explainsItself(error))
+    return { code: 'adapter.threw', message: describeThrown(error.message) };
   return {
     code: 'adapter.threw',
     message: `the adapter threw ${describeThrown(error)}${thrownAt(error)}`,
@@ -49,14 +51,6 @@ export function caseErrorRun(error: RunError, durationMs: number): CaseRun {
 function isTimeout(error: unknown): error is CaseTimeoutError {
   try {
     return error instanceof CaseTimeoutError;
-  } catch {
-    return false;
-  }
-}
-
-function isBatonError(error: unknown): error is BatonError {
-  try {
-    return error instanceof BatonError && typeof error.message === 'string';
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 import type { AgentInputItem, Runner } from '@openai/agents';
 import { context, type Tracer } from '@opentelemetry/api';
 import { type AgentResolver, withAgentResolver } from '../../capture/agent-context.ts';
-import { BatonError } from '../../errors.ts';
+import { BatonError, explainsItself } from '../../errors.ts';
 import { describeThrown } from '../../thrown.ts';
 import { emitHalt, type Halt } from '../halt-span.ts';
 import type { AnyAgent } from './app.ts';
@@ -140,10 +140,9 @@ function currentAgent(setup: TurnSetup, traceId: string, recording: TurnRecordin
 }
 
 function describeFailure(error: unknown, spans: readonly SdkSpanRecord[]): string {
-  // Baton's own errors (the scripted model's, from whichever copy of Baton the app imports)
-  // say what is wrong in their message; anyone else's class name is part of what happened.
-  const own = error instanceof BatonError || (error as Error | null)?.name === 'ScriptedModelError';
-  const what = own ? `: ${(error as Error).message}` : ` with ${describeThrown(error)}`;
+  // Baton's own errors say what is wrong in their message; anyone else's class name is part of
+  // what happened.
+  const what = explainsItself(error) ? `: ${error.message}` : ` with ${describeThrown(error)}`;
   const refused = spans.find((s) => s.data.type === 'handoff' && s.error);
   if (refused) {
     const from = String(refused.data.from_agent ?? '?');
