@@ -41,6 +41,16 @@ describe('the package', () => {
     expect(installed.code).toBe(0);
   });
 
+  it('runs no script of its own on install (npm 11 asks the user to allow any it finds)', async () => {
+    const installedPackage = join(project.path, 'node_modules/baton-handoffs/package.json');
+    const { scripts = {} } = JSON.parse(await readFile(installedPackage, 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    const onInstall = ['preinstall', 'install', 'postinstall', 'prepare'];
+    expect(Object.keys(scripts).filter((s) => onInstall.includes(s))).toEqual([]);
+    expect(installed.stderr).not.toContain('baton-handoffs@');
+  });
+
   it('loads on plain Node, by import and by require, with no TypeScript loader', async () => {
     const script = [
       "import('baton-handoffs').then((b) => console.log(typeof b.evaluateSuite,",
