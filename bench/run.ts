@@ -5,8 +5,9 @@
  * - Start-up: whole CLI processes against `node -e 0` (bench/startup.ts).
  * - Against a peer: the same trivial handoff cases through Baton and promptfoo, whole processes
  *   at concurrency 4, interleaved (bench/peer.ts; `--no-peer` skips it).
- * - In process, over N cases generated from the bundled support cases: the bare router loop, the
- *   implementation with its spans going to a no-op OpenTelemetry API (a separate process), and
+ * - In process, over N cases generated from the bundled support cases: the bare router loop and
+ *   the implementation with its spans going to a no-op OpenTelemetry API (in turns, in a process
+ *   of their own, bench/noop.ts), and
  *   the full Baton run (module adapter, span capture, normalisation, every check, metrics,
  *   gates, report.json; a separate process too, bench/full-child.ts). "baton alone" is Baton's own cost per case with an adapter that only
  *   emits one handoff, measured in a process of its own beside the bare loop (bench/alone.ts).
@@ -22,7 +23,6 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { bareLoop } from './bare-loop.ts';
 import { benchEnvelopes } from './envelopes.ts';
 import { batonRun } from './full-run.ts';
 import { generateCases } from './generate-cases.ts';
@@ -53,14 +53,17 @@ if (process.argv[2] === 'isolation') {
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => !a.startsWith('--')) ?? 10_000);
 
-/** The implementation with a no-op OpenTelemetry API, in a process without Baton's capture. */
-function instrumentedNoop(n: number): number {
+/**
+ * The implementation with a no-op OpenTelemetry API, and the bare routing loop beside it, in a
+ * process without Baton's capture (bench/noop.ts).
+ */
+function instrumentedNoop(n: number): { ms: number; bareMs: number } {
   const out = execFileSync(
     process.execPath,
     [resolve(root, 'bin/run-ts.mjs'), resolve(root, 'bench/noop.ts'), String(n)],
     { encoding: 'utf8' },
   );
-  return (JSON.parse(out.trim().split('\n').at(-1) as string) as { ms: number }).ms;
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as { ms: number; bareMs: number };
 }
 
 /** Full Baton runs at concurrency 1 and 4, in a process of their own (bench/full-child.ts). */
@@ -92,13 +95,7 @@ if (!args.includes('--no-peer')) (await import('./peer.ts')).benchPeer(line);
 
 const templates = await loadTemplates();
 const cases = generateCases(templates, N);
-const warm = generateCases(templates, 2_000);
-await bareLoop(warm);
-
-// Best of three for each path: the machine's noise only ever adds time.
-const best = async (f: () => Promise<number>) => Math.min(await f(), await f(), await f());
-const bareMs = await best(() => bareLoop(cases));
-const noopMs = instrumentedNoop(N);
+const { ms: noopMs, bareMs } = instrumentedNoop(N);
 const runs = fullRuns(N);
 // Baton alone, in a process of its own (bench/alone.ts): several runs, each beside a bare-loop
 // run (the order alternating), so that the shared machine's load falls on both alike; the
@@ -128,13 +125,18 @@ line('cases (in process)', `${N} (generated from ${templates.length} bundled cas
 line('steps', `${cases.reduce((n, c) => n + c.steps.length, 0)}`);
 line(
   'bare router loop',
-  `${(bareMs / 1e3).toFixed(3)} s  ${Math.round(N / (bareMs / 1e3))} cases/s (routing logic only)`,
+  `${(bareMs / 1e3).toFixed(3)} s  ${Math.round(N / (bareMs / 1e3))} cases/s (routing logic only; in turns with the next line)`,
 );
 line(
   'implementation, no-op OTel API',
-  `${(noopMs / 1e3).toFixed(3)} s  ${Math.round(N / (noopMs / 1e3))} cases/s (separate process, no SDK)`,
+  `${(noopMs / 1e3).toFixed(3)} s  ${Math.round(N / (noopMs / 1e3))} cases/s (a process of its own, no SDK)`,
 );
-line('  its instrumentation, no SDK', `${perCase(noopMs - bareMs)} (spans into the no-op API)`);
+line(
+  '  its instrumentation, no SDK',
+  noopMs >= bareMs
+    ? `${perCase(noopMs - bareMs)} (spans into the no-op API; best of 3, in turns with the bare loop)`
+    : `within the machine's noise (the bare loop read ${perCase(bareMs - noopMs)} slower)`,
+);
 for (const r of runs) {
   line(
     `baton run, concurrency ${r.concurrency}`,
