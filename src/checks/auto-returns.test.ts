@@ -75,6 +75,22 @@ describe("a framework's automatic return of a worker to its supervisor", () => {
     expect(failures(escalation, run)).toEqual(['handoff.missed@0']);
   });
 
+  it('is no handoff the sender made: an expectation it leaves unmet says the sender never handed off', () => {
+    const run = [handoff('supervisor', 'refunds', 0), autoReturn('refunds', 'supervisor', 0)];
+    const escalation = [
+      expect_('supervisor', 'refunds', 0),
+      expect_('refunds', 'manager', 0, { reason: 'policy_gate' }),
+    ];
+
+    const missed = runChecks(enabledChecks({}), timeline(...run), labels(escalation)).find(
+      (f) => f.code === 'handoff.missed',
+    );
+
+    expect(missed?.message).toBe(
+      'expected refunds → manager at step 0, but refunds never handed off',
+    );
+  });
+
   it('adds no hop', () => {
     const run = [
       handoff('supervisor', 'planner', 0),

@@ -121,6 +121,27 @@ describe('contract-conformance', () => {
     });
   });
 
+  it("judges no envelope of a framework's automatic return, which no agent wrote", () => {
+    // A createSupervisor worker handed back, with a contract on the way out and one required.
+    const back = defineContract({
+      from: 'refunds',
+      to: 'triage',
+      name: 'refund answer',
+      rules: [],
+    });
+    const t = timeline(
+      handoff('triage', 'refunds', 0, { payload: valid }),
+      handoff('refunds', 'triage', 0, { autoReturn: true }),
+    );
+    const options = { contracts: [refunds, back], require: true };
+
+    expect(contractConformance.run(t, none, options)).toEqual([]);
+    expect(contractConformance.opportunities(t, none, options)).toEqual({
+      'contract.violation': 1,
+      'contract.missing': 1,
+    });
+  });
+
   it('applies a contract for any sender to every sender, unless one is declared for the sender', () => {
     // Arrange
     const anySender = defineContract({ to: 'refunds', rules: [rules.hop({ cap: 2 })] });

@@ -2,7 +2,8 @@ import { checkEnvelope, formatIssuePath } from '../contracts/check-envelope.ts';
 import { contractFor } from '../contracts/contract-for.ts';
 import type { Contract } from '../contracts/types.ts';
 import type { FindingData } from '../model/finding.ts';
-import type { HandoffEvent } from '../model/timeline.ts';
+import type { Labels } from '../model/labelled-case.ts';
+import type { HandoffEvent, Timeline } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
 import { analyseHandoffs } from './handoff-analysis.ts';
 
@@ -15,25 +16,31 @@ export interface ContractConformanceOptions {
 /**
  * Every observed envelope checked against the contract of its edge, as sent (the clock is the
  * handoff's own time): one `contract.violation` per issue, and `contract.missing` for a handoff
- * without a contract when the suite requires one.
+ * without a contract when the suite requires one. A framework's automatic return of finished
+ * work (`autoReturn`) carries no envelope an agent wrote: no contract judges it.
  */
 export const contractConformance = defineCheck<ContractConformanceOptions>({
   name: 'contract-conformance',
   opportunities(timeline, labels, { contracts, require }) {
-    const observed = analyseHandoffs(timeline, labels).observed;
+    const sent = envelopes(timeline, labels);
     return {
-      'contract.violation': observed.filter((h) => contractFor(contracts, h.from, h.to)).length,
-      'contract.missing': require ? observed.length : 0,
+      'contract.violation': sent.filter((h) => contractFor(contracts, h.from, h.to)).length,
+      'contract.missing': require ? sent.length : 0,
     };
   },
   run(timeline, labels, { contracts, require }) {
-    return analyseHandoffs(timeline, labels).observed.flatMap((handoff) => {
+    return envelopes(timeline, labels).flatMap((handoff) => {
       const contract = contractFor(contracts, handoff.from, handoff.to);
       if (contract !== undefined) return violations(handoff, contract);
       return require ? [missing(handoff)] : [];
     });
   },
 });
+
+/** The observed handoffs whose envelope an agent sent: all but a framework's automatic returns. */
+function envelopes(timeline: Timeline, labels: Labels): HandoffEvent[] {
+  return analyseHandoffs(timeline, labels).observed.filter((h) => h.autoReturn !== true);
+}
 
 /**
  * A payload's `reason` that is the handoff's reason (a transfer tool's `{ reason, order_id }`

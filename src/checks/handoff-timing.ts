@@ -67,8 +67,9 @@ function matchFinding(m: HandoffMatch, observed: readonly HandoffEvent[]): Findi
   };
   if (m.verdict === 'missed') {
     // Whether the sender handed off at all: "never handed off" must not be said of one that did.
+    // A framework's automatic return is no handoff the sender chose.
     let elsewhere = 0;
-    for (const h of observed) if (h.from === m.expected.from) elsewhere++;
+    for (const h of observed) if (h.from === m.expected.from && h.autoReturn !== true) elsewhere++;
     return {
       check: 'handoff-timing',
       code: CODE.missed,

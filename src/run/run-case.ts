@@ -106,11 +106,17 @@ export async function runCaseOnce(
   const labels = extra?.labels ?? testCase.labels;
   const findings = runChecks(o.checks, timeline, labels);
   const { observed, matching } = analyseHandoffs(timeline, labels);
-  const handoffs: ObservedHandoff[] = observed.map((h) =>
-    h.reason === undefined
-      ? { from: h.from, to: h.to, step: h.step, spanId: h.spanId }
-      : { from: h.from, to: h.to, step: h.step, reason: h.reason, spanId: h.spanId },
-  );
+  // The handoffs the agents made: a framework's automatic return of finished work (`autoReturn`)
+  // is the answer coming back, no hop (the timeline still shows it).
+  const handoffs: ObservedHandoff[] = [];
+  for (const h of observed) {
+    if (h.autoReturn === true) continue;
+    handoffs.push(
+      h.reason === undefined
+        ? { from: h.from, to: h.to, step: h.step, spanId: h.spanId }
+        : { from: h.from, to: h.to, step: h.step, reason: h.reason, spanId: h.spanId },
+    );
+  }
   const expected = labels.handoffs;
   const opportunities = countOpportunities(o.checks, timeline, labels);
   opportunities['case.error'] = 1;

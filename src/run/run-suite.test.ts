@@ -83,6 +83,29 @@ function implied(result: { actual: number; passed: boolean; outcome: 'pass' | 'f
 }
 
 describe('runSuite', () => {
+  it("counts a framework's automatic return as no hop and lists no such handoff, but its timeline shows it", async () => {
+    const adapter: Adapter = {
+      name: 'supervised',
+      async runCase(testCase, ctx) {
+        for (let i = 0; i < testCase.steps.length; i++)
+          await ctx.step(i, () => {
+            if (i !== 1) return;
+            emitHandoff({ from: 'triage', to: 'refunds' }, ctx.tracer);
+            emitHandoff({ from: 'refunds', to: 'triage', autoReturn: true }, ctx.tracer);
+          });
+        return undefined;
+      },
+    };
+
+    const report = await runSuite(plan([refundCase('handed-back')], adapter));
+
+    const [result] = report.cases;
+    expect(result).toMatchObject({ status: 'pass', hops: 1 });
+    expect(result?.handoffs.map((h) => `${h.from} → ${h.to}`)).toEqual(['triage → refunds']);
+    expect(result?.timeline?.filter((e) => e.kind === 'handoff')).toHaveLength(2);
+    expect(report.metrics.hops).toMatchObject({ max: 1 });
+  });
+
   it('counts a case file that does not load in the case.error rate, beside the cases that ran', async () => {
     const adapter = scriptedAdapter(() => 'on_time');
     const report = await runSuite({
