@@ -55,6 +55,32 @@ describe('handoff-reask', () => {
     );
   });
 
+  it('is no re-ask when the receiver reads the fact back to confirm it', () => {
+    const t = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 1, {
+        text: 'I have your order number A-1001 on file, is that the right order?',
+      }),
+    );
+
+    expect(handoffReask.run(t, given, { facts })).toEqual([]);
+  });
+
+  it('is no re-ask when a question only mentions the fact while asking something else', () => {
+    const amount: Labels = {
+      handoffs: [],
+      facts: [{ name: 'amount', value: '40', step: 0, source: said }],
+    };
+    const t = timeline(
+      handoff('triage', 'refunds', 1),
+      question('refunds', 1, {
+        text: 'Would you like the amount back on your original card or as store credit?',
+      }),
+    );
+
+    expect(handoffReask.run(t, amount, {})).toEqual([]);
+  });
+
   it('knows a fact by its field, or its name in prose, without a facts map', () => {
     const byField = timeline(
       handoff('triage', 'refunds', 1),

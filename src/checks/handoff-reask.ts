@@ -1,4 +1,5 @@
-import { askingSentences, mentions, spokenName } from '../model/asking.ts';
+import { askingSentences, asksFor, spokenName } from '../model/asking.ts';
+import { holdsValue } from '../model/fact-words.ts';
 import type { FindingData } from '../model/finding.ts';
 import type { GivenFact } from '../model/labelled-case.ts';
 import type { HandoffEvent, QuestionEvent } from '../model/timeline.ts';
@@ -17,8 +18,9 @@ type Asked = { readonly field: string } | { readonly sentence: string };
  * for a fact an earlier step already gave. The facts and the step that gave them come from the
  * case's `carry` labels (model/given-facts.ts: a step whose text holds the value, or the
  * labelled handoff whose sender knew it); a question asks for one when its fields name it, or
- * when one of its asking sentences mentions the fact's name in prose (`order id`) or a phrasing
- * from the suite's `facts:` map (`order number`). One finding per fact, at the first re-ask.
+ * when one of its asking sentences asks for the fact's name in prose (`order id`) or a phrasing
+ * from the suite's `facts:` map (`order number`), not reading its value back. One finding per
+ * fact, at the first re-ask.
  */
 export const handoffReask = defineCheck<ReaskOptions>({
   name: 'handoff-reask',
@@ -36,7 +38,7 @@ export const handoffReask = defineCheck<ReaskOptions>({
       if (handoff === undefined) continue;
       for (const fact of given) {
         if (reported.has(fact.name) || fact.step > e.step) continue;
-        const asked = askedFor(e, fact.name, options.facts?.[fact.name] ?? []);
+        const asked = askedFor(e, fact, options.facts?.[fact.name] ?? []);
         if (asked === undefined) continue;
         reported.add(fact.name);
         findings.push(reask(e, fact, handoff, asked));
@@ -46,13 +48,24 @@ export const handoffReask = defineCheck<ReaskOptions>({
   },
 });
 
-function askedFor(q: QuestionEvent, fact: string, phrasings: readonly string[]): Asked | undefined {
-  const spoken = spokenName(fact);
-  const field = q.fields.find((f) => f === fact || spokenName(f) === spoken);
+/**
+ * How `q` asked for the fact, if it did: a field naming it, or an asking sentence that asks for
+ * it. A sentence holding the fact's value reads it back ("I have order A-1003 for 750 EUR, is
+ * that right?"): the asker has it, and asks nothing of it.
+ */
+function askedFor(
+  q: QuestionEvent,
+  fact: GivenFact,
+  phrasings: readonly string[],
+): Asked | undefined {
+  const spoken = spokenName(fact.name);
+  const field = q.fields.find((f) => f === fact.name || spokenName(f) === spoken);
   if (field !== undefined) return { field };
   if (q.text === undefined) return undefined;
   const phrases = [spoken, ...phrasings];
-  const sentence = askingSentences(q.text).find((s) => phrases.some((p) => mentions(s, p)));
+  const sentence = askingSentences(q.text).find(
+    (s) => phrases.some((p) => asksFor(s, p)) && !holdsValue(s, String(fact.value)),
+  );
   return sentence === undefined ? undefined : { sentence };
 }
 

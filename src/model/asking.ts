@@ -32,6 +32,42 @@ export function mentions(sentence: string, phrase: string): boolean {
   return p !== '' && ` ${normalText(sentence)} `.includes(` ${p} `);
 }
 
+/**
+ * Words that, a few words before a phrase, make an asking sentence ask for what the phrase names:
+ * a question word ("what is the order number", "which invoice") or a verb of asking for
+ * something ("could you send me your order number", "can I have the amount").
+ */
+const ASKS_FOR = new Set([
+  ...['what', 'whats', 'which', 'ask', 'tell', 'send', 'give', 'provide', 'share', 'confirm'],
+  ...['enter', 'type', 'need', 'have', 'get', 'know', 'check', 'verify', 'repeat', 'spell'],
+  ...['state', 'supply', 'include', 'add', 'remind', 'let'],
+]);
+
+/** Words read back from the phrase: "the", "your", "me", a word between verb and thing asked. */
+const REACH = 5;
+
+/**
+ * Does the asking `sentence` ask for what `phrase` names, rather than only mention it? It does
+ * when the phrase comes within a few words after a question word or a verb of asking ("What is
+ * the claimed amount?", "Could you tell me your order number?"), or ends the sentence ("And the
+ * amount?", "Your order number, please?"). "Would you like the amount back on your card or as
+ * store credit?" mentions the amount and asks something else.
+ */
+export function asksFor(sentence: string, phrase: string): boolean {
+  const p = normalText(phrase);
+  if (p === '') return false;
+  const words = normalText(sentence).split(' ');
+  const wanted = p.split(' ');
+  for (let at = 0; at + wanted.length <= words.length; at++) {
+    if (!wanted.every((w, k) => words[at + k] === w)) continue;
+    const after = words.slice(at + wanted.length);
+    if (after.every((w) => w === 'please')) return true;
+    for (let j = Math.max(0, at - REACH); j < at; j++)
+      if (ASKS_FOR.has(words[j] as string)) return true;
+  }
+  return false;
+}
+
 /** How a fact's name reads in prose: `order_id` → `order id`, `customer.email` → `customer email`. */
 export function spokenName(fact: string): string {
   return normalText(fact.replace(/([a-z])([A-Z])/g, '$1 $2'));
