@@ -159,10 +159,16 @@ function keyOffset(doc: Document, path: DataPath): number | undefined {
 /** Syntax errors of a file that get a fix chosen by the lines around them (as many as are listed). */
 const HINTED_ERRORS = 25;
 
-/** The parser's follow-on errors about a line it already faulted say nothing new: one a line. */
+/**
+ * The parser's follow-on errors about a line it already faulted say nothing new: one a line. A
+ * tab used as indentation throws every later line's indentation out of its reckoning, so the
+ * errors after the first such tab are its consequences: only the tabs are listed then.
+ */
 function firstOfEachLine(errors: readonly YAMLError[], lineCounter: LineCounter): YAMLError[] {
+  const firstTab = errors.find((e) => e.code === 'TAB_AS_INDENT');
   const lines = new Set<number>();
   return errors.filter((e) => {
+    if (firstTab && e.code !== 'TAB_AS_INDENT' && e.pos[0] > firstTab.pos[0]) return false;
     const { line } = lineCounter.linePos(e.pos[0]);
     if (lines.has(line)) return false;
     lines.add(line);

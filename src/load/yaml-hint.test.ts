@@ -51,6 +51,16 @@ describe('YAML syntax problems: the fix fits the error', () => {
       'f.yaml:3:2: invalid YAML: all mapping items must start at the same column. Fix: line `c` up with the keys above it (column 3)',
     ],
     [
+      'a key after flow-style list items, lined up with the keys of the mapping, not the items',
+      'expect:\n  handoffs:\n    - { from: a, to: b, at: 0 }\n   max_hops: 1\n',
+      'f.yaml:4:4: invalid YAML: all mapping items must start at the same column. Fix: line `max_hops` up with the keys above it (column 3)',
+    ],
+    [
+      'a tab as indentation: the lines after it are its consequences, not problems of their own',
+      'expect:\n  handoffs:\n    - { from: a, to: b, at: 0 }\n\tmax_hops: 1\n  effects:\n    - { effect: refund, key: A-1 }\n  tools:\n    match: superset\n',
+      'f.yaml:4:1: invalid YAML: tabs are not allowed as indentation. Fix: indent with spaces; YAML does not allow tabs for indentation',
+    ],
+    [
       'a tab as indentation',
       'a:\n\tb: 1\n',
       'f.yaml:2:1: invalid YAML: tabs are not allowed as indentation. Fix: indent with spaces; YAML does not allow tabs for indentation',

@@ -63,12 +63,20 @@ export function keyAt(line: string, column: number): string {
 export function keysColumnAbove(text: string, line: TextLine, column: number): number | undefined {
   const levels: number[] = [];
   for (const above of linesAbove(text, line)) {
+    // A line with no key of a block mapping (`- { from: a }`, `- text`) sets no key column.
+    if (!holdsBlockKey(above.text)) continue;
     const level = keyColumn(above.text);
     if (levels.length === 0 || level < (levels.at(-1) as number)) levels.push(level);
     if (level === 0) break;
   }
   const deeper = levels.filter((level) => level > column);
   return deeper.at(-1) ?? levels[0];
+}
+
+/** True when the line writes a key of a block mapping (`key:`, `- key: v`), not a flow or a value. */
+function holdsBlockKey(line: string): boolean {
+  const rest = line.slice(keyColumn(line));
+  return /^(?:"[^"]*"|'[^']*'|[^\s{}[\],#&*!|>'"%@`][^#]*?):(?:\s|$)/.test(rest);
 }
 
 /** The column (0-based) of the nearest `-` item above the line, if any. */
