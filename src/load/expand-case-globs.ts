@@ -26,7 +26,10 @@ export async function expandCaseGlobs(suite: Suite): Promise<CaseFiles> {
   const problems: FileProblem[] = [];
   const policy = readPolicy(suite.file, suite.config.allow_read);
   for (const [index, pattern] of include.entries()) {
-    const files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, ignore: exclude });
+    // The suite itself is never one of its cases (`include: ["*.yaml"]` beside it matches it).
+    const files = (
+      await glob(pattern, { cwd, absolute: true, onlyFiles: true, ignore: exclude })
+    ).filter((file) => file !== suite.file);
     if (files.length === 0) problems.push(await noMatch(suite, index, pattern, exclude.length > 0));
     const listed = listedFiles(files, policy);
     for (const file of listed.inside) found.add(file);

@@ -12,6 +12,14 @@ function printed(result: LoadResult<unknown>): string[] {
 }
 
 describe('loadCaseFile on broken files', () => {
+  test('a suite file read as a case is said to be a suite, once, with how to leave it out', async () => {
+    const result = await loadCaseFile('suites/example.yaml');
+
+    expect(printed(result)).toEqual([
+      "suites/example.yaml:1: this is a suite file, not a case. Fix: narrow the suite's `cases.include` to its case files (e.g. `cases/*.yaml`), or list this file in `cases.exclude`",
+    ]);
+  });
+
   test('a value of the wrong type says what was expected and received, at the value', async () => {
     const result = await loadCaseFile(`${broken}/wrong-type.yaml`);
 

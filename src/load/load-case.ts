@@ -5,9 +5,11 @@ import { type Case, resolveCase } from '../model/labelled-case.ts';
 import { casePositions } from './case-positions.ts';
 import { caseProblems } from './case-problems.ts';
 import { provideCaseSchema } from './case-schema.ts';
+import { documentKind } from './document-kind.ts';
 import { readUserFile } from './files.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
 import type { LoadResult } from './load-result.ts';
+import { caseSay } from './wording.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { zodProblems } from './zod-problems.ts';
 
@@ -29,8 +31,14 @@ export function parseCaseText(text: string, file: string): LoadResult<Case> {
 /** Validates an already parsed YAML source as a case (schema first, then names and steps). */
 export function caseFromSource(source: YamlSource): LoadResult<Case> {
   const parsed = checkCaseInput(source.data);
-  if (!parsed.success)
+  if (!parsed.success) {
+    // A suite a glob took for a case fails every case key: say what it is, once.
+    if (documentKind(source.data) === 'suite')
+      return failed([
+        { file: source.file, path: '', line: 1, message: caseSay.isSuite, fix: caseSay.isSuiteFix },
+      ]);
     return failed(zodProblems(parsed.error.issues, source, inputJsonSchema(CaseInput)));
+  }
   const resolved = resolveCase(parsed.data, source.file);
   if (!resolved.ok) return failed(caseProblems(resolved.problems, source));
   return { ok: true, value: { ...resolved.case, positions: casePositions(source) } };

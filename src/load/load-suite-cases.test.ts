@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatProblem } from '../errors.ts';
 import { loadSuiteFile } from './load-suite.ts';
@@ -38,5 +41,36 @@ describe('checkSuiteCases (what baton validate keeps of a suite)', () => {
     expect(after.length).toBe(cached.length);
     for (const [i, entry] of after.entries()) expect(entry).toBe(cached[i]);
     expect(second).toEqual(first);
+  });
+});
+
+describe('loadSuiteCases', () => {
+  test('a suite is never a case of its own: a glob beside it that matches it leaves it out', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'baton-self-include-'));
+    try {
+      await writeFile(
+        join(dir, 'suite.yaml'),
+        'name: self\ncases: { include: ["*.yaml"] }\nadapter: { type: module, path: suite.yaml }\n',
+      );
+      await writeFile(
+        join(dir, 'refund.yaml'),
+        [
+          'id: refund',
+          'title: A refund goes to refunds',
+          'source: synthetic',
+          'participants: { agents: [triage, refunds] }',
+          'steps: [{ customer: "Refund order A-1." }]',
+          'expect: { handoffs: [{ from: triage, to: refunds, at: 0 }] }',
+          '',
+        ].join('\n'),
+      );
+
+      const loaded = await loadSuiteCases(await suiteAt(join(dir, 'suite.yaml')));
+
+      expect(loaded.problems.map(formatProblem)).toEqual([]);
+      expect(loaded.cases.map((c) => c.id)).toEqual(['refund']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

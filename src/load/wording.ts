@@ -210,6 +210,9 @@ export const caseSay = {
   containsWords: 'write the identifier or phrase to look for, e.g. `contains: A-1001`',
   addParticipant: (name: string) =>
     `add \`${name}\` to \`participants.agents\` (or \`persons\`), or correct the name`,
+  isSuite: 'this is a suite file, not a case',
+  isSuiteFix:
+    "narrow the suite's `cases.include` to its case files (e.g. `cases/*.yaml`), or list this file in `cases.exclude`",
 } as const;
 
 /** Problems found while selecting a suite's cases. */
