@@ -37,6 +37,16 @@ describe('loadSuiteFile', () => {
     ]);
   });
 
+  test('an empty suite file is no case: the problem says what a suite needs', () => {
+    for (const text of ['', '# nothing yet\n']) {
+      const result = parseSuiteText(text, 's.yaml');
+
+      expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+        's.yaml:1:1: expected a mapping with `name`, `adapter`, received an empty file. Fix: write the fields as `key: value` lines at the top level of the file',
+      ]);
+    }
+  });
+
   test('a suite with its `adapter` misspelt keeps its suite problems', async () => {
     const result = parseSuiteText('name: s\ncases: { include: [c.yaml] }\nadaptor: {}\n', 's.yaml');
 

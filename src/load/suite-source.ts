@@ -4,6 +4,7 @@ import { checkedSuite } from './checked-suite.ts';
 import { documentKind } from './document-kind.ts';
 import { inputJsonSchema } from './input-json-schema.ts';
 import type { LoadResult } from './load-result.ts';
+import { isRecord } from './schema-at-path.ts';
 import { suiteSay } from './wording.ts';
 import { parseYaml, type YamlSource } from './yaml-document.ts';
 import { parseYamlFast } from './yaml-fast.ts';
@@ -24,8 +25,10 @@ export function parseSuiteText(text: string, file: string): LoadResult<Suite> {
 export function suiteFromSource(source: YamlSource): LoadResult<Suite> {
   const parsed = SuiteInput.safeParse(source.data);
   if (parsed.success) return checkedSuite(parsed.data, source);
-  // A case given where a suite belongs fails every suite key: say what it is, once.
-  if (documentKind(source.data) === 'case') return { ok: false, problems: [caseNotSuite(source)] };
+  // A case given where a suite belongs fails every suite key: say what it is, once. An empty
+  // file is neither: the schema says what a suite needs.
+  if (isRecord(source.data) && documentKind(source.data) === 'case')
+    return { ok: false, problems: [caseNotSuite(source)] };
   return {
     ok: false,
     problems: zodProblems(parsed.error.issues, source, inputJsonSchema(SuiteInput)),
