@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { BatonError } from '../errors.ts';
 import type { StreamedReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
-import { renderConsole } from '../report/console.ts';
+import { renderConsole, verdictLine } from '../report/console.ts';
 import { githubOutput, githubSourceBase } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printError } from './print-problems.ts';
@@ -78,6 +78,8 @@ export async function emitReport(
   const shown = exit === EXIT.ok || !report.passed ? report : failedBy(report, written);
   if (out.formats.includes('console'))
     io.stdout(renderConsole(shown, { color: out.color, verbose: out.verbose }));
+  // Without the console report a run still says its verdict (why it exits 1), in one line.
+  else io.stdout(verdictLine(shown, { color: out.color }));
   if (out.formats.includes('github')) await githubOutput(shown, io);
   if (!written.ok) printError(io, written.error);
   else if (written.paths.length > 0) {

@@ -219,10 +219,18 @@ function gates(results: readonly GateResult[], paint: Paint): string[] {
   return [paint('dim', 'Gates'), ...textTable(rows)];
 }
 
+/**
+ * The console report's last line alone (PASS or FAIL, the counts, the gates): what a run that
+ * writes only files still prints, so that it never ends without its verdict.
+ */
+export function verdictLine(report: StreamedReport, options: { readonly color: boolean }): string {
+  return `${verdict(report, painter(options.color))}\n`;
+}
+
 function verdict(report: StreamedReport, paint: Paint): string {
   const { summary, metrics } = report;
   const parts = [
-    `${summary.cases} cases`,
+    `${summary.cases} ${summary.cases === 1 ? 'case' : 'cases'}`,
     `${summary.passed} passed`,
     `${summary.failed} failed`,
     `${summary.errored} errored`,

@@ -100,6 +100,13 @@ describe('baton run filters and reporters', () => {
       result = await runCli(['run', '--tag', 'threshold', '--reporter', 'json', '--out', dir]);
     });
 
+    it('says its verdict in one line without the console report, before naming the report', () => {
+      const lines = result.stdout.trim().split('\n');
+
+      expect(lines[0]).toMatch(/^PASS {2}\d+ cases? · \d+ passed · 0 failed · 0 errored · gates /);
+      expect(lines.at(-1)).toMatch(/^Reports: .*report\.json$/);
+    });
+
     it('keeps exactly the cases tagged threshold', async () => {
       const tagged = [...(await caseTags())]
         .filter(([, tags]) => tags.includes('threshold'))
@@ -113,7 +120,7 @@ describe('baton run filters and reporters', () => {
 
     it('writes only report.json and prints no console report', async () => {
       expect(await readdir(dir)).toEqual(['report.json']);
-      expect(plain(result.stdout)).not.toMatch(/Gates|Findings|PASS|FAIL/);
+      expect(plain(result.stdout)).not.toMatch(/Gates|Findings|FAIL/);
     });
   });
 

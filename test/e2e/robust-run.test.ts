@@ -118,7 +118,7 @@ describe('cause 6: signals and report writes', () => {
     expect(report.cases.map((c) => [c.id, c.status])).toEqual([['a', 'pass']]);
     expect(report.passed).toBe(false);
     expect(run.output().stdout).toContain('! INTERRUPTED  by SIGINT: 4 case(s) not run');
-    expect(lines(run.output().stdout).at(-2)).toMatch(/^INTERRUPTED {2}1 cases/);
+    expect(lines(run.output().stdout).at(-2)).toMatch(/^INTERRUPTED {2}1 case/);
   });
 
   it('a second SIGTERM stops at once: exit 3, no report, no temp file left', async () => {

@@ -76,7 +76,7 @@ describe('baton shadow on a Collector file', () => {
       '--out',
       join(dir.path, 'judged'),
     ]);
-    expect(judged.stdout).toMatch(/1 cases · 1 passed/);
+    expect(judged.stdout).toMatch(/1 case · 1 passed/);
     await dir.remove();
   });
 

@@ -108,7 +108,7 @@ describe('baton run --watch', () => {
     const caseRun = await out.after('cases/b.yaml changed: re-running case-b', first);
     const caseDone = await out.after('Press Ctrl-C to stop.', caseRun);
     const rerun = out.text().slice(caseRun, caseDone);
-    expect(rerun).toMatch(/FAIL {2}1 cases · 0 passed · 1 failed/);
+    expect(rerun).toMatch(/FAIL {2}1 case · 0 passed · 1 failed/);
     expect(rerun).toContain('✗ FAIL  case-b');
     expect(rerun).not.toContain('case-a');
 
