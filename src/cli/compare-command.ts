@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { compareOptionsOf, compareRuns } from '../compare/compare-runs.ts';
 import { BatonError } from '../errors.ts';
 import { loadCompareConfig } from '../load/load-compare-config.ts';
 import type { ReportFormat } from '../model/suite.ts';
-import { emitComparison, readComparedReport } from './compare-output.ts';
+import { emitComparison, partialRunNotes, readComparedReport } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
 
@@ -49,11 +49,17 @@ export async function compareCommand(
     names,
     files: { baseline: baselinePath, candidate: candidatePath },
   });
+  for (const note of partialRunNotes([
+    { role: 'baseline', file: baselinePath, run: baseline },
+    { role: 'candidate', file: candidatePath, run: candidate },
+  ]))
+    io.stderr(note);
   return emitComparison(
     report,
     {
       formats,
-      ...(flags.out !== undefined && { dir: resolve(io.cwd, flags.out) }),
+      // compare.json and compare.md go beside the candidate's report unless --out says where.
+      dir: resolve(io.cwd, flags.out ?? dirname(candidatePath)),
       color: flags.color !== false && io.color,
       verbose: flags.verbose ?? false,
     },

@@ -58,6 +58,27 @@ export async function emitComparison(
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 
+/**
+ * A line for each side that is a partial run (filters or a shard): the cases it did not run read
+ * as added or removed, and a comparison of them says nothing of those cases.
+ */
+export function partialRunNotes(
+  sides: readonly { readonly role: string; readonly file: string; readonly run: ComparedRun }[],
+): string[] {
+  return sides.flatMap(({ role, file, run }) => {
+    const info = run.run;
+    if (!info?.partial) return [];
+    const what = [
+      ...(info.filters?.cases ? [`--case ${info.filters.cases.join(',')}`] : []),
+      ...(info.filters?.tags ? [`--tag ${info.filters.tags.join(',')}`] : []),
+      ...(info.shard ? [`--shard ${info.shard.index}/${info.shard.total}`] : []),
+    ];
+    return [
+      `baton: the ${role} report ${file} is of a partial run${what.length > 0 ? ` (${what.join(' ')})` : ''}: the cases it left out read as ${role === 'candidate' ? 'removed' : 'added'}. Compare runs of the same cases (the same filters, or baton merge of every shard).\n`,
+    ];
+  });
+}
+
 /** Reads a saved report.json whole (for a merge); a missing or foreign file is a usage error. */
 export async function readRunReport(path: string, cwd: string, role: string): Promise<RunReport> {
   return (

@@ -24,7 +24,10 @@ export function registerCompare(cli: Command, io: CliIo, setExit: (code: number)
       '--config <file>',
       'YAML with the comparison settings (gates, seed, resamples, alpha), as in a suite’s compare: block',
     )
-    .option('--out <dir>', 'write compare.json and compare.md here')
+    .option(
+      '--out <dir>',
+      'write compare.json and compare.md here (default: beside the candidate report)',
+    )
     .option('--reporter <names>', 'console, json, md (repeat the flag or separate by commas)', list)
     .option('--seed <n>', 'seed of the paired bootstrap (default 1)', whole(-(2 ** 31)))
     .option('--resamples <n>', 'bootstrap resamples (default 2000)', whole(100))

@@ -286,22 +286,27 @@ async function reportRun(
   if (!baseline) return exit;
   io.stdout('\n');
   // The statistics load only for a run that compares itself with a baseline.
-  const [{ compareOptionsOf, compareRuns }, { comparedCases }, { emitComparison }] =
-    await Promise.all([
-      import('../compare/compare-runs.ts'),
-      import('../compare/compared-case.ts'),
-      import('./compare-output.ts'),
-    ]);
+  const [
+    { compareOptionsOf, compareRuns },
+    { comparedCases },
+    { emitComparison, partialRunNotes },
+  ] = await Promise.all([
+    import('../compare/compare-runs.ts'),
+    import('../compare/compared-case.ts'),
+    import('./compare-output.ts'),
+  ]);
   // The comparison pairs the cases by id: it holds what it reads of this run's results.
-  const comparison = compareRuns(
-    baseline,
-    { ...report, cases: Array.from(report.cases, comparedCases()) },
-    {
-      ...compareOptionsOf(config.compare),
-      names: { baseline: 'baseline', candidate: 'this run' },
-      files: { baseline: flags.baseline ?? '', candidate: path },
-    },
-  );
+  const candidate = { ...report, cases: Array.from(report.cases, comparedCases()) };
+  for (const note of partialRunNotes([
+    { role: 'baseline', file: flags.baseline ?? '', run: baseline },
+    { role: 'candidate', file: 'of this run', run: candidate },
+  ]))
+    io.stderr(note);
+  const comparison = compareRuns(baseline, candidate, {
+    ...compareOptionsOf(config.compare),
+    names: { baseline: 'baseline', candidate: 'this run' },
+    files: { baseline: flags.baseline ?? '', candidate: path },
+  });
   const out = {
     formats,
     dir: dir.path,

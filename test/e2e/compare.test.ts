@@ -191,6 +191,34 @@ describe('baton run suites/example-compare-better.yaml: a proposal that is bette
   });
 });
 
+describe('baton compare of a full run and a partial one, without --out', () => {
+  it('warns that the cases the partial run left out read as removed, and writes beside the candidate', async () => {
+    const full = join(out.path, 'full');
+    const partial = join(out.path, 'partial');
+    await runCli(['run', 'suites/example.yaml', '--out', full, '--reporter', 'json']);
+    await runCli(
+      ['run', 'suites/example.yaml', '--case', 'refund-*', '--out', partial, '--reporter', 'json'],
+      {},
+    );
+
+    const result = await runCli([
+      'compare',
+      join(full, 'report.json'),
+      join(partial, 'report.json'),
+      '--reporter',
+      'json,md',
+    ]);
+
+    expect(result.code).toBe(0);
+    expect(lines(result.stderr)).toEqual([
+      expect.stringMatching(
+        /^baton: the candidate report .*partial\/report\.json is of a partial run \(--case refund-\*\): the cases it left out read as removed\./,
+      ),
+    ]);
+    expect((await readdir(partial)).sort()).toEqual(['compare.json', 'compare.md', 'report.json']);
+  });
+});
+
 describe('baton run --baseline: a run against a stored report', () => {
   it('compares the regressed policy with the current report and fails on the broke cases', async () => {
     const base = join(out.path, 'base');
