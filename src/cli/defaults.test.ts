@@ -36,3 +36,22 @@ describe('defaultValidatePaths', () => {
     expect(defaultSuite(dir)).toBeUndefined();
   });
 });
+
+describe('defaultSuite from a folder inside the project', () => {
+  test("finds baton init's suite from a subfolder, up to the project's package.json", async () => {
+    await touch('package.json');
+    await touch('baton/suite.yaml');
+    await mkdir(join(dir, 'src/desk'), { recursive: true });
+
+    expect(defaultSuite(join(dir, 'src/desk'))).toBe('../../baton/suite.yaml');
+    expect(defaultSuite(join(dir, 'baton'))).toBe('suite.yaml');
+  });
+
+  test('looks no higher than the project: a suite above its package.json is none of its own', async () => {
+    await touch('baton/suite.yaml');
+    await touch('app/package.json');
+    await mkdir(join(dir, 'app/src'), { recursive: true });
+
+    expect(defaultSuite(join(dir, 'app/src'))).toBeUndefined();
+  });
+});

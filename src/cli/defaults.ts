@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 // Only the list: the help text names it, and `baton --help` loads no loader.
 import { DEFAULT_VALIDATE_PATHS } from '../load/default-paths.ts';
 
@@ -15,9 +15,38 @@ export const DEFAULT_VALIDATE_FOLDERS: readonly string[] = DEFAULT_VALIDATE_PATH
 /** How the help text names validate's default. */
 export const DEFAULT_VALIDATE = `${DEFAULT_SUITE} as baton run picks it, with its cases, and the ${DEFAULT_VALIDATE_FOLDERS.map((f) => `${f}/`).join(' and ')} folders that exist`;
 
-/** The suite `baton run` runs when given none: the first of `DEFAULT_SUITES` that exists. */
+/**
+ * The suite `baton run` runs when given none, as a path from `cwd`: the first of `DEFAULT_SUITES`
+ * that exists in `cwd` or in a folder above it, up to the project's (the nearest with a
+ * package.json); or, in `baton init`'s own folder, its `suite.yaml`. A run from a subfolder of
+ * the project finds the suite a run from its top finds.
+ */
 export function defaultSuite(cwd: string): string | undefined {
-  return DEFAULT_SUITES.find((s) => existsSync(resolve(cwd, s)));
+  if (
+    existsSync(join(cwd, 'suite.yaml')) &&
+    existsSync(join(cwd, '..', DEFAULT_SUITES[0] as string))
+  )
+    return 'suite.yaml';
+  for (const folder of foldersUp(cwd)) {
+    const found = DEFAULT_SUITES.find((s) => existsSync(resolve(folder, s)));
+    if (found !== undefined) return relative(cwd, resolve(folder, found));
+  }
+  return undefined;
+}
+
+/** `cwd`, then each folder above it up to the nearest holding a package.json (or the root). */
+function* foldersUp(cwd: string): Generator<string> {
+  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
+    yield folder;
+    if (existsSync(join(folder, 'package.json')) || dirname(folder) === folder) return;
+  }
+}
+
+/** The nearest folder above `cwd` (not `cwd` itself) that holds a package.json, if any. */
+export function projectAbove(cwd: string): string | undefined {
+  for (const folder of foldersUp(dirname(resolve(cwd))))
+    if (existsSync(join(folder, 'package.json'))) return folder;
+  return undefined;
 }
 
 /**

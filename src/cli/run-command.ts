@@ -52,7 +52,7 @@ export function suitesToRun(suitePaths: readonly string[], io: CliIo): readonly 
   if (fallback === undefined) {
     throw new BatonError(
       'usage',
-      `Failed to find a suite to run: no suite was given and neither ${DEFAULT_SUITES.join(' nor ')} exists here. Pass a suite file (baton run suites/my-suite.yaml), or scaffold one with baton init.`,
+      `Failed to find a suite to run: no suite was given and neither ${DEFAULT_SUITES.join(' nor ')} exists here or in a folder above it in the project. Pass a suite file (baton run suites/my-suite.yaml), or scaffold one with baton init.`,
     );
   }
   return [fallback];

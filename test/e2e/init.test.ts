@@ -92,6 +92,26 @@ describe('baton run right after baton init, in a "type": "commonjs" project', ()
   });
 });
 
+describe('baton init and baton run from a folder inside the project', () => {
+  it('run finds the suite and writes to the same reports folder; init refuses to scaffold there', async () => {
+    await runCli(['init'], { cwd: project.path });
+    const inside = join(project.path, 'src/desk');
+    await mkdir(inside, { recursive: true });
+
+    const run = await runCli(['run'], { cwd: inside });
+    const init = await runCli(['init'], { cwd: inside });
+
+    expect(run.code).toBe(0);
+    expect(existsSync(join(project.path, 'reports/handoffs/report.json'))).toBe(true);
+    expect(existsSync(join(inside, 'reports'))).toBe(false);
+    expect(init.code).toBe(2);
+    expect(lines(init.stderr)).toEqual([
+      `baton: Failed to scaffold: ${inside} is inside the project at ${project.path} (its package.json), and nothing was written. Run baton init there (cd ../..), where baton run finds baton/suite.yaml from any of its folders.`,
+    ]);
+    expect(existsSync(join(inside, 'baton'))).toBe(false);
+  });
+});
+
 describe('baton validate right after baton init', () => {
   it('checks the scaffolded suite and its two cases by default, and finds them valid', async () => {
     await runCli(['init'], { cwd: project.path });

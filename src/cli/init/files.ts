@@ -20,6 +20,8 @@ gates:
   - { metric: count, code: handoff.wrong_target, max: 0 }
   - { metric: pass_rate, min: 1 }
   - { metric: errored, max: 0 }
+# The project's reports/handoffs, whichever folder baton run is started from.
+reports: { dir: ../reports/handoffs }
 `;
 
 const REFUND_CASE = `# yaml-language-server: $schema=../../node_modules/baton-handoffs/schemas/case.schema.json

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
+import { projectAbove } from '../defaults.ts';
 import { type CliIo, EXIT } from '../io.ts';
 import { INIT_FILES } from './files.ts';
 
@@ -14,6 +15,14 @@ export interface InitFlags {
  * written when any of the files exists, unless --force.
  */
 export async function initCommand(flags: InitFlags, io: CliIo): Promise<number> {
+  // In a subfolder of a project the scaffold belongs at its top, beside its package.json.
+  const project = existsSync(join(io.cwd, 'package.json')) ? undefined : projectAbove(io.cwd);
+  if (project !== undefined) {
+    throw new BatonError(
+      'usage',
+      `Failed to scaffold: ${io.cwd} is inside the project at ${project} (its package.json), and nothing was written. Run baton init there (cd ${relative(io.cwd, project)}), where baton run finds baton/suite.yaml from any of its folders.`,
+    );
+  }
   const existing = INIT_FILES.filter((f) => existsSync(join(io.cwd, f.path))).map((f) => f.path);
   if (existing.length > 0 && !flags.force) {
     throw new BatonError(
