@@ -46,14 +46,43 @@ export async function loadUserFactory<F>(source: FactorySource): Promise<F> {
     mod = await importUserModule(source.file);
   } catch (error) {
     if (error instanceof TypeScriptLoaderError) throw loadError(source, `${error.message}.`);
-    throw loadError(source, `${messageOf(error)}. Fix the module, then run again.`);
+    const missing = missingPackage(error);
+    throw loadError(
+      source,
+      missing === undefined
+        ? `${messageOf(error)}. Fix the module, then run again.`
+        : `it imports ${missing}, which is not installed. Install it (npm i ${missing}), then run again.`,
+    );
   }
   const factory = mod.default ?? mod[source.exportName];
   if (typeof factory !== 'function') {
+    const graph = Object.values(mod).some(isCompiledGraph) ? ' but a compiled graph' : '';
     throw loadError(
       source,
-      `it exports no factory. Export \`default\` or \`${source.exportName}\` as ${source.shape}.`,
+      `it exports no factory${graph}. Export \`default\` or \`${source.exportName}\` as ${source.shape}.`,
     );
   }
   return factory as F;
+}
+
+/** The package an import could not find (`Cannot find package 'x'`), for an `npm i` fix. */
+function missingPackage(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return undefined;
+  const name = /Cannot find (?:package|module) '([^']+)'/.exec(
+    error instanceof Error ? error.message : '',
+  )?.[1];
+  // A bare package name (`@scope/name`, `name`), not a relative or absolute file.
+  return name !== undefined && /^(?:@[\w.-]+\/)?[\w.-]+$/.test(name) ? name : undefined;
+}
+
+/** A compiled LangGraph graph exported where its factory belongs (it streams, it invokes). */
+function isCompiledGraph(value: unknown): boolean {
+  const v = value as { invoke?: unknown; stream?: unknown } | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.invoke === 'function' &&
+    typeof v.stream === 'function'
+  );
 }

@@ -1,9 +1,9 @@
 import { withMessage } from '../checks/describe-finding.ts';
 import { CaseRunError, explainsItself, type RunError } from '../errors.ts';
+import { thrownAt } from '../io/user-frame.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
 import { describeThrown } from '../thrown.ts';
 import { StrayErrorsSeen } from './stray-errors.ts';
-import { thrownAt } from './user-frame.ts';
 import { CaseTimeoutError } from './with-timeout.ts';
 
 // Defined beside BatonError so adapters can throw them without importing the runner.

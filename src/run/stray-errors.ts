@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { thrownAt } from '../io/user-frame.ts';
 import { describeThrown } from '../thrown.ts';
-import { thrownAt } from './user-frame.ts';
 
 /** What escaped an implementation: an unhandled rejection, an uncaught throw, a process.exit. */
 export interface StrayError {

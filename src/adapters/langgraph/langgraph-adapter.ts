@@ -1,6 +1,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { withAgentResolver } from '../../capture/agent-context.ts';
 import { BatonError } from '../../errors.ts';
+import { thrownAt } from '../../io/user-frame.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import type { AppModule } from '../app-import.ts';
@@ -58,7 +59,7 @@ export function createLangGraphAdapter(config: LangGraphAdapterConfig, suiteFile
       } catch (error) {
         throw new BatonError(
           'adapter.load',
-          `Failed to start the LangGraph app ${config.path}: its factory threw ${messageOf(error)}. Check adapter.options in ${source.suite}.`,
+          `Failed to start the LangGraph app ${config.path}: its factory threw ${messageOf(error)}${thrownAt(error)}. Fix the code it points at, or adapter.options in ${source.suite}.`,
         );
       }
       const checked = checkGraphApp(app, source);

@@ -123,14 +123,46 @@ describe('createModuleAdapter', () => {
     });
   });
 
-  it('a factory that throws fails to load, pointing at adapter.options', async () => {
+  it('a factory that throws fails to load, pointing at the line that threw and at adapter.options', async () => {
     const error = await loadError('./factory-throws.ts', { policy: 42 });
 
     expect(error).toBeInstanceOf(BatonError);
     expect(error).toMatchObject({
       code: 'adapter.load',
-      message: `Failed to start the implementation in ./factory-throws.ts: its factory threw Error: options.policy is required. Check adapter.options in ${relative(process.cwd(), SUITE)}.`,
+      message: `Failed to start the implementation in ./factory-throws.ts: its factory threw Error: options.policy is required (at ${relative(process.cwd(), join(MODULES, 'factory-throws.ts'))}:4:49). Fix the code it points at, or adapter.options in ${relative(process.cwd(), SUITE)}.`,
     });
+  });
+
+  it.each([
+    [
+      './graph-app.ts',
+      `its factory returned a LangGraph app (defineGraphApp): set \`adapter.type: langgraph\` in ${relative(process.cwd(), SUITE)}.`,
+    ],
+    ['./no-start-case.ts', 'its factory returned no startCase(info). Return { startCase(info)'],
+  ])(
+    'a factory that returns no implementation (%s) fails to load, saying what to change',
+    async (path, message) => {
+      const error = await loadError(path);
+
+      expect(error).toBeInstanceOf(BatonError);
+      expect((error as BatonError).message).toContain(
+        `Failed to start the implementation in ${path}: ${message}`,
+      );
+    },
+  );
+
+  it('a module importing a package that is not installed says which, and how to install it', async () => {
+    const error = await loadError('./missing-package.ts');
+
+    expect((error as BatonError).message).toBe(
+      'Failed to load the adapter module ./missing-package.ts: it imports not-installed-routing-kit, which is not installed. Install it (npm i not-installed-routing-kit), then run again.',
+    );
+  });
+
+  it('a module exporting a compiled graph where the factory belongs says so', async () => {
+    const error = await loadError('./exports-graph.ts');
+
+    expect((error as BatonError).message).toContain('it exports no factory but a compiled graph.');
   });
 
   it('a module that throws while it is imported fails to load with its error', async () => {

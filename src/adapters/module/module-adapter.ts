@@ -1,5 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../../errors.ts';
+import { thrownAt } from '../../io/user-frame.ts';
 import type { Fault } from '../../model/fault.ts';
 import type { Adapter } from '../adapter.ts';
 import { caseBasics } from '../case-basics.ts';
@@ -43,14 +44,16 @@ export function createModuleAdapter(
         exportName: 'createImplementation',
         shape: 'a function (options, context) => implementation',
       });
+      let made: unknown;
       try {
-        implementation = await factory(config.options, { suiteDir });
+        made = await factory(config.options, { suiteDir });
       } catch (error) {
         throw new BatonError(
           'adapter.load',
-          `Failed to start the implementation in ${config.path}: its factory threw ${messageOf(error)}. Check adapter.options in ${shownSuite}.`,
+          `Failed to start the implementation in ${config.path}: its factory threw ${messageOf(error)}${thrownAt(error)}. Fix the code it points at, or adapter.options in ${shownSuite}.`,
         );
       }
+      implementation = checkedImplementation(made, config.path, shownSuite);
     },
     async runCase(testCase, ctx) {
       if (!implementation) throw new Error('the module adapter was not set up');
@@ -88,4 +91,28 @@ export function createModuleAdapter(
       return negotiate && (async (request) => negotiate(request));
     },
   };
+}
+
+/**
+ * What the module's factory returned, when it is an implementation (it has `startCase`). An app
+ * for another adapter is named with the `adapter.type` it needs: every case would otherwise fail
+ * with `startCase is not a function`.
+ */
+function checkedImplementation(made: unknown, path: string, suite: string): HandoffImplementation {
+  const value =
+    (typeof made === 'object' || typeof made === 'function') && made !== null ? made : {};
+  const other =
+    'graph' in value
+      ? 'a LangGraph app (defineGraphApp): set `adapter.type: langgraph`'
+      : 'startingAgent' in value
+        ? 'an OpenAI Agents SDK app (defineAgentsApp): set `adapter.type: openai-agents`'
+        : undefined;
+  if (other === undefined && typeof (value as { startCase?: unknown }).startCase === 'function')
+    return value as HandoffImplementation;
+  throw new BatonError(
+    'adapter.load',
+    other === undefined
+      ? `Failed to start the implementation in ${path}: its factory returned no startCase(info). Return { startCase(info) { return { handle(step) {…} }; } } (see "The module adapter" in the README), or name the adapter its app is for in ${suite}.`
+      : `Failed to start the implementation in ${path}: its factory returned ${other} in ${suite}.`,
+  );
 }

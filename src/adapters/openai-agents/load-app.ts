@@ -1,4 +1,5 @@
 import { BatonError } from '../../errors.ts';
+import { thrownAt } from '../../io/user-frame.ts';
 import { loadUserFactory, messageOf } from '../load-user-factory.ts';
 import type { AgentsApp, AgentsAppFactory, AgentsCaseInfo } from './app.ts';
 
@@ -31,7 +32,7 @@ export async function startApp(
   } catch (error) {
     throw new BatonError(
       'adapter.load',
-      `Failed to start the agents app ${given} for case ${info.id}: its factory threw ${messageOf(error)}.`,
+      `Failed to start the agents app ${given} for case ${info.id}: its factory threw ${messageOf(error)}${thrownAt(error)}.`,
     );
   }
   return checkedApp(app, given, info);
