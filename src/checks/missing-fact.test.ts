@@ -23,6 +23,26 @@ describe('missing-fact', () => {
     expect(findings[0]).toMatchObject({ step: 1, observed: { found: 'A-9' } });
   });
 
+  it('judges no fact a step gave only after an early handoff: the sender could not carry it yet', () => {
+    // The customer gives the order number at step 1; triage hands over at step 0 (handoff.early).
+    const expected = expect_('triage', 'refunds', 1, { carry: { order_id: 'A-1005', amount: 40 } });
+    const l = {
+      ...labels([expected]),
+      facts: [
+        { name: 'order_id', value: 'A-1005', step: 1, source: { kind: 'said', by: 'customer' } },
+        { name: 'amount', value: '40', step: 0, source: { kind: 'said', by: 'customer' } },
+      ] as const,
+    };
+    const t = timeline(handoff('triage', 'refunds', 0, { payload: {} }));
+
+    const findings = missingFact.run(t, l, {});
+
+    expect(findings.map(describeFinding)).toEqual([
+      'triage → refunds at step 0 did not carry amount = 40',
+    ]);
+    expect(missingFact.opportunities(t, l, {})).toEqual({ 'handoff.missing_fact': 1 });
+  });
+
   it('says what was carried when the key holds another value: tier "silver", expected Silver', () => {
     const t = timeline(
       handoff('triage', 'refunds', 0, { payload: { order_id: 'A-1', tier: 'silver' } }),

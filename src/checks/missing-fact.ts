@@ -1,5 +1,6 @@
-import type { CarryMatch } from '../model/case.ts';
+import type { CarryMatch, FactValue } from '../model/case.ts';
 import type { FindingData } from '../model/finding.ts';
+import type { Labels } from '../model/labelled-case.ts';
 import { defineCheck } from './check.ts';
 import { findFact } from './find-fact.ts';
 import { analyseHandoffs } from './handoff-analysis.ts';
@@ -21,6 +22,25 @@ function judged(matches: readonly HandoffMatch[]): Judged[] {
 }
 
 /**
+ * The facts a handoff is judged on: its label's carry, less any fact a step first gave after the
+ * handoff (an early handoff: nobody had it yet, and `handoff.early` says what went wrong).
+ */
+function owed(m: Judged, labels: Labels): [string, FactValue][] {
+  const carried = Object.entries(m.expected.carry);
+  const given = labels.facts;
+  if (given === undefined || given.length === 0) return carried;
+  return carried.filter(([fact, value]) => {
+    const g = given.find((f) => f.name === fact);
+    return !(
+      g !== undefined &&
+      g.value === String(value) &&
+      g.source.kind === 'said' &&
+      g.step > m.observed.step
+    );
+  });
+}
+
+/**
  * A handoff paired with its expectation, to an accepted receiver, whose payload lacks a fact the
  * label says it must carry: the receiver will have to ask again for something the sender knew.
  * One finding per missing fact.
@@ -30,13 +50,13 @@ export const missingFact = defineCheck<MissingFactOptions>({
   opportunities(timeline, labels) {
     const matches = judged(analyseHandoffs(timeline, labels).matching.matches);
     return {
-      'handoff.missing_fact': matches.reduce((n, m) => n + Object.keys(m.expected.carry).length, 0),
+      'handoff.missing_fact': matches.reduce((n, m) => n + owed(m, labels).length, 0),
     };
   },
   run(timeline, labels, options) {
     const findings: FindingData[] = [];
     for (const m of judged(analyseHandoffs(timeline, labels).matching.matches)) {
-      for (const [fact, value] of Object.entries(m.expected.carry)) {
+      for (const [fact, value] of owed(m, labels)) {
         const match = m.expected.carryMatch?.[fact] ?? options.match ?? 'equals';
         const lookup = findFact(m.observed.payload, fact, value, match);
         if (lookup.present) continue;
