@@ -286,6 +286,7 @@ export const RUN_WARNING_CODES = [
   'effects.undeclared',
   'reason.unstated',
   'contracts.unknown_agent',
+  'effects.unknown_owner',
 ] as const;
 export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
 
@@ -295,6 +296,7 @@ export type RunWarningCode = (typeof RUN_WARNING_CODES)[number];
  */
 export const SETUP_WARNING_CODES: ReadonlySet<RunWarningCode> = new Set([
   'contracts.unknown_agent',
+  'effects.unknown_owner',
 ]);
 
 /** Something about the run a user should know; `error` (under `--strict`) fails the run. */

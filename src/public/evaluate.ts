@@ -4,6 +4,7 @@ import { createCapture } from '../capture/capture.ts';
 import { type FileProblem, formatProblem } from '../errors.ts';
 import { suiteAdapter } from '../isolation/suite-adapter.ts';
 import { contractAgentWarnings, participantNames } from '../load/contract-agents.ts';
+import { effectOwnerWarnings } from '../load/effect-owners.ts';
 import { loadSourcedContracts } from '../load/load-contracts.ts';
 import type { LoadResult } from '../load/load-result.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
@@ -185,16 +186,21 @@ async function prepare(suite: Suite, options: EvaluateOptions, cwd: string) {
   const contracts = await loadSourcedContracts(suite);
   if (!contracts.ok) return contracts;
   // Read over every selected case (not the shard's): each shard warns alike, and merge keeps one.
-  const setupWarnings = contractAgentWarnings(
-    contracts.value.map(({ contract, file, path }) => {
-      const from = path && suite.lineOf?.([...path, 'from']);
-      const to = path && suite.lineOf?.([...path, 'to']);
-      const lines = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
-      return { contract, file: relative(cwd, file), lines };
-    }),
-    participantNames(selection.cases),
-    options.strict ?? false,
-  );
+  const names = participantNames(selection.cases);
+  const strict = options.strict ?? false;
+  const setupWarnings = [
+    ...contractAgentWarnings(
+      contracts.value.map(({ contract, file, path }) => {
+        const from = path && suite.lineOf?.([...path, 'from']);
+        const to = path && suite.lineOf?.([...path, 'to']);
+        const lines = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
+        return { contract, file: relative(cwd, file), lines };
+      }),
+      names,
+      strict,
+    ),
+    ...effectOwnerWarnings(suite.config, relative(cwd, suite.file), suite.lineOf, names, strict),
+  ];
   // Isolates get a list of their own (unpacked): the selection's is emptied below.
   const adapter = await suiteAdapter(suite.config, suite.file, selection.cases, suite.lineOf);
   // What `baton merge` checks shard reports against and recomputes their verdict from.
