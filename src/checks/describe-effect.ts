@@ -6,6 +6,8 @@ interface EffectShape {
   readonly key?: string;
   readonly agent?: string;
   readonly agents?: readonly string[];
+  /** Keys of the same effect committed that no label names (beside a missing one). */
+  readonly unlabelledKeys?: readonly string[];
   readonly owner?: string;
   readonly times?: number;
   readonly from?: string;
@@ -76,8 +78,14 @@ export function describeEffect(f: FindingData): string {
     }
     case 'effect.unowned':
       return `${o.agent ?? 'an unknown agent'} committed ${what}; its owner is ${e.owner}`;
-    case 'effect.missing':
-      return `${what} committed ${times(o.times)}; expected ${times(e.times)}`;
+    case 'effect.missing': {
+      const others = o.unlabelledKeys ?? [];
+      const but =
+        others.length === 0
+          ? ''
+          : ` (${e.effect} was committed for ${others.join(', ')}, which no label names)`;
+      return `${what} committed ${times(o.times)}; expected ${times(e.times)}${but}`;
+    }
     case 'effect.before_ack':
       return `${o.agent} committed ${what} before accepting the handoff from ${o.from}`;
     case 'effect.after_release':

@@ -65,6 +65,21 @@ describe('effect-count', () => {
     expect(describeFinding(findings[1]!)).toBe('refund A-1 committed 0 times; expected once');
   });
 
+  it('names the keys an effect was committed under that no label names, beside a missing one', () => {
+    // A label with its key misspelt: the refund was made, for the key the label meant.
+    const l = effectLabels([expectEffect('refund', 'A-1010', 1), expectEffect('refund', 'B-2', 1)]);
+    const t = timeline(
+      effect('refund', 'A-1001', 'refunds', 1),
+      effect('refund', 'B-2', 'refunds', 2),
+    );
+
+    const findings = effectCount.run(t, l, {});
+
+    expect(findings.map(describeFinding)).toEqual([
+      'refund A-1010 committed 0 times; expected once (refund was committed for A-1001, which no label names)',
+    ]);
+  });
+
   it('counts opportunities: identities committed or forbidden, and labelled ones to commit', () => {
     const t = timeline(effect('refund', 'A-1', 'r', 1), effect('email', 'x', 'r', 1));
     const l = effectLabels([expectEffect('refund', 'A-1', 1), expectEffect('refund', 'B-2', 0)]);

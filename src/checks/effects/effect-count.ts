@@ -48,6 +48,13 @@ export const effectCount = defineCheck<Record<string, never>>({
       const commits = entries.find((l) => identity(l.effect, l.key) === id)?.commits ?? [];
       if (commits.length >= x.times) continue;
       const last = commits.at(-1);
+      // The same effect committed under keys no label names: a misspelt key label, most likely.
+      const unlabelled =
+        commits.length > 0
+          ? []
+          : entries
+              .filter((l) => l.effect === x.effect && !expected.has(identity(l.effect, l.key)))
+              .map((l) => l.key);
       findings.push({
         check: 'effect-count',
         code: 'effect.missing',
@@ -59,6 +66,7 @@ export const effectCount = defineCheck<Record<string, never>>({
           key: x.key,
           times: commits.length,
           agents: agentsOf(commits),
+          ...(unlabelled.length > 0 && { unlabelledKeys: unlabelled }),
         },
         spanIds: commits.map((c) => c.spanId),
       });
