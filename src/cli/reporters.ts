@@ -1,4 +1,5 @@
 import { BatonError } from '../errors.ts';
+import { closestMatch } from '../load/suggest.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../model/suite-constants.ts';
 
 /** `--reporter junit,html` or `--reporter junit html` → the formats, checked. */
@@ -10,9 +11,10 @@ export function parseReporters(given: readonly string[] | undefined): ReportForm
     .filter(Boolean);
   for (const name of names) {
     if (!(REPORT_FORMATS as readonly string[]).includes(name)) {
+      const near = closestMatch(name, REPORT_FORMATS);
       throw new BatonError(
         'usage',
-        `Failed to read --reporter: unknown reporter "${name}". Use any of ${REPORT_FORMATS.join(', ')} (comma separated).`,
+        `Failed to read --reporter: unknown reporter "${name}". ${near === undefined ? '' : `Did you mean ${near}? `}Use any of ${REPORT_FORMATS.join(', ')} (comma separated).`,
       );
     }
   }

@@ -43,6 +43,7 @@ function fixFor(path: DataPath, data: unknown): string | undefined {
     case 'to':
     case 'alternatives':
     case 'agent':
+    case 'owner':
       return suggest(value, [...agents, ...persons]) ?? caseSay.addParticipant(value);
     default:
       return undefined;

@@ -63,6 +63,7 @@ describe('loadCaseFile on broken files', () => {
       `${broken}/bad-participant.yaml:9:20: steps[1].person.who: "manager" is not listed in participants.persons (supervisor). Fix: add \`manager\` to \`participants.persons\`, or correct the name`,
       `${broken}/bad-participant.yaml:12:27: expect.handoffs[0].to: "refund" is not a participant (triage, refunds, supervisor). Fix: did you mean \`refunds\`?`,
       `${broken}/bad-participant.yaml:13:62: expect.handoffs[1].alternatives[0]: "billing" is not a participant (triage, refunds, supervisor). Fix: add \`billing\` to \`participants.agents\` (or \`persons\`), or correct the name`,
+      `${broken}/bad-participant.yaml:15:42: expect.effects[0].owner: "refund" is not a participant (triage, refunds, supervisor). Fix: did you mean \`refunds\`?`,
     ]);
   });
 
