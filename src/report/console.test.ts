@@ -32,6 +32,26 @@ describe('renderConsole', () => {
     );
   });
 
+  it('shows a runaway loop as its first three bounces and a count of the rest', () => {
+    const report = regressedRun();
+    const c = report.cases.find((x) => x.status === 'fail');
+    if (c === undefined) throw new Error('the regressed run has no failing case');
+    const bounce = (step: number) => ({
+      check: 'bounce',
+      code: 'handoff.bounced' as const,
+      outcome: 'fail' as const,
+      step,
+      spanIds: [`s${step}`],
+      message: `refunds sent the work back to billing at step ${step}`,
+    });
+    const looped = { ...report, cases: [{ ...c, findings: [0, 1, 2, 3, 4, 5, 6].map(bounce) }] };
+
+    const lines = renderConsole(looped, plain).split('\n');
+
+    expect(lines.filter((l) => l.includes('handoff.bounced  refunds sent'))).toHaveLength(3);
+    expect(lines).toContain('    … and 4 more handoff.bounced (every one in report.json)');
+  });
+
   it('has no failing section for a passing run and ends with PASS', () => {
     const out = renderConsole(passingRun(), plain);
 

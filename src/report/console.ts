@@ -1,5 +1,11 @@
 import { styleText } from 'node:util';
-import type { CaseResult, GateResult, Rate, StreamedReport } from '../model/report.ts';
+import type {
+  CaseResult,
+  GateResult,
+  Rate,
+  ReportFinding,
+  StreamedReport,
+} from '../model/report.ts';
 import { gateActual, gateName, outcomeOf } from '../model/report.ts';
 import {
   byCodeEntries,
@@ -123,7 +129,7 @@ function badCase(c: CaseResult, paint: Paint): string[] {
   if (c.error !== undefined) {
     lines.push(indented(`${paint('yellow', c.error.code)}  ${c.error.message}`));
   }
-  const shown = problems(c);
+  const { shown, repeated } = firstOfEachCode(problems(c));
   const rows = shown
     .slice(0, MAX_FINDINGS_SHOWN)
     .map((f) => [
@@ -132,11 +138,37 @@ function badCase(c: CaseResult, paint: Paint): string[] {
       f.message,
     ]);
   for (const row of textTable(rows)) lines.push(indented(row));
+  for (const [code, more] of repeated)
+    lines.push(indented(paint('dim', `… and ${more} more ${code} (every one in report.json)`)));
   if (shown.length > MAX_FINDINGS_SHOWN) {
     const more = shown.length - MAX_FINDINGS_SHOWN;
     lines.push(indented(paint('dim', `… and ${more} more finding(s) in report.json`)));
   }
   return lines;
+}
+
+/** Findings of one code a case shows before the rest are counted (a loop's tenth bounce). */
+const SHOWN_OF_A_CODE = 3;
+
+/**
+ * The findings a case shows: at most `SHOWN_OF_A_CODE` of each code, in order, and how many more
+ * of each code there are. A runaway ping-pong reads as its first bounces and a count.
+ */
+function firstOfEachCode(findings: readonly ReportFinding[]): {
+  shown: ReportFinding[];
+  repeated: [string, number][];
+} {
+  const seen = new Map<string, number>();
+  const shown: ReportFinding[] = [];
+  for (const f of findings) {
+    const n = (seen.get(f.code) ?? 0) + 1;
+    seen.set(f.code, n);
+    if (n <= SHOWN_OF_A_CODE) shown.push(f);
+  }
+  const repeated = [...seen]
+    .filter(([, n]) => n > SHOWN_OF_A_CODE)
+    .map(([code, n]): [string, number] => [code, n - SHOWN_OF_A_CODE]);
+  return { shown, repeated };
 }
 
 function indented(text: string): string {
