@@ -74,7 +74,7 @@ export function renderConsole(given: StreamedReport, options: ConsoleOptions): s
 
 function header(report: StreamedReport, paint: Paint): string {
   const parts = [
-    `${report.summary.cases} cases`,
+    `${report.summary.cases} ${report.summary.cases === 1 ? 'case' : 'cases'}`,
     ...(report.repeat > 1 ? [`×${report.repeat} repeats`] : []),
     duration(report.durationMs),
   ];

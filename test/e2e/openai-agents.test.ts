@@ -82,27 +82,24 @@ describe('baton run suites/openai-agents-flawed.yaml: triage hands refunds over 
     );
   });
 
-  it('reports the early handoff, the facts it lacked and the broken contract, at step 0', () => {
+  it('reports the early handoff and the broken contract at step 0, and no fact nobody had yet', () => {
+    // The customer gives the order id and amount at step 1: the handoff at step 0 is early, and
+    // is not also charged missing_fact for what it could not have carried.
     expect(failing(report)).toEqual([
       'oa-refund-after-order-id 0 contract.violation',
       'oa-refund-after-order-id 0 contract.violation',
       'oa-refund-after-order-id 0 handoff.early',
-      'oa-refund-after-order-id 0 handoff.missing_fact',
-      'oa-refund-after-order-id 0 handoff.missing_fact',
       'oa-refund-amount-later 0 contract.violation',
       'oa-refund-amount-later 0 handoff.early',
-      'oa-refund-amount-later 0 handoff.missing_fact',
     ]);
   });
 
   it('says on the console what was missing, in words', () => {
     const text = plain(result.stdout);
 
-    expect(text).toContain(
-      'step 0  handoff.early         triage → refunds at step 0, 1 step before step 1',
+    expect(text).toMatch(
+      /step 0 {2}handoff\.early +triage → refunds at step 0, 1 step before step 1/,
     );
-    // The payload has the key, set to null: the finding says what it carried.
-    expect(text).toContain('triage → refunds at step 0 carried order_id = null, expected A-1001');
     expect(text).toContain(
       'triage → refunds at step 0 broke its contract: amount: expected a number, received null',
     );
@@ -113,7 +110,6 @@ describe('baton run suites/openai-agents-flawed.yaml: triage hands refunds over 
 
     expect(failed).toEqual([
       ['count(handoff.early)', 2],
-      ['count(handoff.missing_fact)', 3],
       ['count(contract.violation)', 3],
       ['pass_rate', expect.closeTo(7 / 9, 3)],
     ]);
