@@ -181,6 +181,7 @@ function whole(
     expectedHandoffs: judged.reduce((n, g) => n + g.expected, 0),
     observedHandoffs: judged.reduce((n, g) => n + (g.runs[0]?.handoffs.length ?? 0), 0),
     strict,
+    adapterType: 'module', // the shards' `suite.adapter` is `module x`
   });
   const verdict = runVerdict(gates, metrics, summary, broken.length);
   return { results, metrics, summary, gates, recognition, warnings, verdict };

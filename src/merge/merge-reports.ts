@@ -69,6 +69,8 @@ function recognitionOf(
     ),
     observedHandoffs: first.reduce((n, r) => n + (ok(r) ? r.handoffs.length : 0), 0),
     strict,
+    // The adapter's name starts with its type (`langgraph ./app.ts`).
+    adapterType: shards[0]?.report.suite.adapter.split(' ')[0],
   });
   // Found before the run over every selected case: each shard has the same ones.
   const setup = (shards[0]?.report.warnings ?? []).filter((w) => SETUP_WARNING_CODES.has(w.code));

@@ -134,6 +134,27 @@ describe('runWarnings', () => {
     ]);
   });
 
+  it('advises on what the adapter that ran reads: a LangGraph graph’s nodes, not recognize: rules', () => {
+    const fixOf = (adapterType: string) =>
+      runWarnings({
+        file: 's.yaml',
+        counts: [],
+        notes: [],
+        expectedHandoffs: 2,
+        observedHandoffs: 0,
+        strict: false,
+        adapterType,
+      })[0]?.fix;
+
+    expect(fixOf('langgraph')).toBe(
+      'the langgraph adapter sees a handoff where the work moves between graph nodes named as the participants (or the app’s agents and persons), and in transfer_to_<name> tool calls: check that the node names match the cases’ participants (docs/adapters/langgraph.md)',
+    );
+    expect(fixOf('traces')).toContain('or add a `recognize:` rule for recorded traces');
+    expect(fixOf('module')).toBe(
+      'check that the spans follow a shape Baton knows (docs/conventions.md)',
+    );
+  });
+
   it('makes a note many cases share one warning, tied to a case only when one case had it', () => {
     const unread = { code: 'traces.unreadable', message: '2 place(s) in x.jsonl …' } as const;
     const warnings = runWarnings({

@@ -111,6 +111,8 @@ export interface WarningInput {
   readonly observedHandoffs: number;
   /** Under `--strict` a rule that matched nothing is an error. */
   readonly strict: boolean;
+  /** The suite's `adapter.type`, for advice that fits how that adapter reads handoffs. */
+  readonly adapterType?: string | undefined;
 }
 
 /**
@@ -149,10 +151,21 @@ export function runWarnings(input: WarningInput): RunWarning[] {
       severity: 'warning',
       file: input.file,
       message: `no span in the whole run was recognised as a handoff, while the labels expect ${input.expectedHandoffs}: every one of them is missed`,
-      fix: 'check that the spans follow a shape Baton knows (docs/conventions.md), or add a `recognize:` rule for recorded traces',
+      fix: unrecognizedFix(input.adapterType),
     });
   }
   return warnings;
+}
+
+/** What to check when no handoff was seen, for the adapter that ran. */
+function unrecognizedFix(adapterType: string | undefined): string {
+  if (adapterType === 'langgraph') {
+    return 'the langgraph adapter sees a handoff where the work moves between graph nodes named as the participants (or the app’s agents and persons), and in transfer_to_<name> tool calls: check that the node names match the cases’ participants (docs/adapters/langgraph.md)';
+  }
+  const known = 'check that the spans follow a shape Baton knows (docs/conventions.md)';
+  return adapterType === 'traces' || adapterType === undefined
+    ? `${known}, or add a \`recognize:\` rule for recorded traces`
+    : known;
 }
 
 /**

@@ -5,6 +5,16 @@ import type { HandoffEvent, TimelineEvent } from '../model/timeline.ts';
  * `activeAgent`), not one the application traced.
  */
 export const VIA_ACTIVE_AGENT = 'active_agent';
+/**
+ * `baton.handoff.via` of a handoff an adapter inferred from the graph nodes that ran (LangGraph:
+ * work that moved from one participant node to another, with no other mark).
+ */
+export const VIA_GRAPH_NODE = 'graph_node';
+
+/** Whether a handoff span's `baton.handoff.via` says an adapter inferred it. */
+export function isInferredVia(via: string | undefined): boolean {
+  return via === VIA_ACTIVE_AGENT || via === VIA_GRAPH_NODE;
+}
 
 /** Handoff events an adapter inferred, so that a traced report of the same handoff wins. */
 const inferred = new WeakSet<HandoffEvent>();
@@ -17,7 +27,7 @@ export function markInferred(event: HandoffEvent): HandoffEvent {
 /**
  * Drops each inferred handoff that a traced one already reports (same step, sender and receiver;
  * one for one): a node that writes its own handoff span with the payload (`emitHandoff`) and also
- * moves `activeAgent` made one handoff, not two.
+ * moves `activeAgent`, or routes to the receiver's node, made one handoff, not two.
  */
 export function withoutInferredEchoes(events: TimelineEvent[]): TimelineEvent[] {
   return withoutEchoes(

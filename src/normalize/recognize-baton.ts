@@ -2,7 +2,7 @@ import { ATTR, EVENT } from '../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { bool, num, parseJson, str, strList } from './attrs.ts';
-import { markInferred, VIA_ACTIVE_AGENT } from './inferred-handoffs.ts';
+import { isInferredVia, markInferred } from './inferred-handoffs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
@@ -36,7 +36,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
         declaredSize: num(a, ATTR.handoffPayloadSize),
         autoReturn: bool(a, ATTR.handoffAutoReturn),
       });
-      return str(a, MODEL_TRAFFIC_ATTR.via) === VIA_ACTIVE_AGENT ? markInferred(event) : event;
+      return isInferredVia(str(a, MODEL_TRAFFIC_ATTR.via)) ? markInferred(event) : event;
     }
     case EVENT.ack:
       return recognizeAck(span, index);

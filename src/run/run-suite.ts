@@ -241,6 +241,7 @@ function warningsOf(plan: RunPlan, ran: readonly KeptCase[], counts: Recognition
     expectedHandoffs,
     observedHandoffs,
     strict: plan.strict ?? false,
+    adapterType: plan.suite.config.adapter.type,
   });
 }
 

@@ -10,11 +10,11 @@ import { preciseNow } from '../../capture/clock.ts';
 import { ATTR, EVENT, GENAI } from '../../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR } from '../../conventions/model-traffic.ts';
 import { asksSomething } from '../../model/asking.ts';
-import { VIA_ACTIVE_AGENT } from '../../normalize/inferred-handoffs.ts';
+import { VIA_ACTIVE_AGENT, VIA_GRAPH_NODE } from '../../normalize/inferred-handoffs.ts';
 import { acceptAttributes, emitQuestion, handoffAttributes } from '../../public/conventions.ts';
+import type { CameBack, Observation, Transfer } from './observations.ts';
 import type { NodeRun, ToolRun } from './run-observer.ts';
 import { isTransferTool } from './transfer-calls.ts';
-import type { CameBack, Observation, Transfer } from './update-mapper.ts';
 
 const ACCEPT_AFTER_MS = 0.01;
 
@@ -24,6 +24,8 @@ export interface UpdateTiming {
   readonly runs: ReadonlyMap<string, NodeRun>;
   /** The tool run of a model's tool call, by call id. */
   toolCall(callId: string): ToolRun | undefined;
+  /** When the last run of a node in this turn ended (the sender of a move). */
+  ended?(node: string): number | undefined;
 }
 
 /**
@@ -34,7 +36,8 @@ export interface UpdateTiming {
  *
  * With timing, each span gets the time it really happened: the agent turn spans its node's run,
  * the acceptance its start, a handoff its transfer tool's run (else the end of the sender's
- * node). Without it (or when a run was not seen) they are stamped now, as the update arrives.
+ * node; a move, the end of its sender's last run). Without it (or when a run was not seen) they
+ * are stamped now, as the update arrives.
  */
 export function emitObservations(
   observations: readonly Observation[],
@@ -42,6 +45,7 @@ export function emitObservations(
   timing?: UpdateTiming,
 ): void {
   for (const o of observations) {
+    if (o.kind === 'move') emitMove(o.transfer, tracer, timing);
     if (o.kind !== 'node') continue;
     const run = timing?.runs.get(o.node);
     const now = preciseNow();
@@ -68,6 +72,12 @@ export function emitObservations(
     }
     turn?.end(Math.max(run?.end ?? now, start));
   }
+}
+
+/** A move between participant nodes: a handoff of its own beside the turns, under the step. */
+function emitMove(t: Transfer, tracer: Tracer, timing: UpdateTiming | undefined): void {
+  const at = timing?.ended?.(t.from) ?? timing?.runs.get(t.to)?.start ?? preciseNow();
+  timed(tracer, `handoff ${t.from} -> ${t.to}`, transferAttributes(t), at, context.active());
 }
 
 /**
@@ -119,8 +129,10 @@ function transferAttributes(t: Transfer): Attributes {
     ...(t.payload !== undefined && { payload: t.payload }),
     ...(t.autoReturn && { autoReturn: true }),
   });
-  // Inferred from the state: a handoff span the node wrote itself for the same move wins.
+  // Inferred from the state or the nodes that ran: a handoff span the node wrote itself for the
+  // same move wins.
   if (t.via === 'active_agent') attributes[MODEL_TRAFFIC_ATTR.via] = VIA_ACTIVE_AGENT;
+  if (t.via === 'graph_node') attributes[MODEL_TRAFFIC_ATTR.via] = VIA_GRAPH_NODE;
   return attributes;
 }
 

@@ -52,6 +52,11 @@ export interface GraphApp {
   /** Node or handoff-target names that are people. Default: the case's persons. */
   readonly persons?: readonly string[];
   /**
+   * The state key that names who holds the work, if the graph has one under another name than
+   * `activeAgent` (e.g. `currentAgent`): its changes are handoffs, and a case's `entry` sets it.
+   */
+  readonly activeAgentKey?: string;
+  /**
    * The graph input for a step: a state update, a `Command`, or `undefined` to run nothing at this
    * step. Default: `turn.defaultInput` (customer text as a human message, the others prefixed).
    */

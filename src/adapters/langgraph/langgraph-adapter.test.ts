@@ -255,6 +255,7 @@ describe('createLangGraphAdapter: loading the app', () => {
     ['./bad-apps/both.ts', 'its app has both `graph` and `startCase`. Keep one'],
     ['./bad-apps/neither.ts', 'its app has no `graph` and no `startCase`.'],
     ['./bad-apps/throws.ts', 'its factory threw Error: no playbook. Fix the code it points at, or'],
+    ['./bad-apps/empty-key.ts', '`activeAgentKey` is empty. Give the name of a state key.'],
   ])('%s fails setup with a message that says how to fix it', async (path, message) => {
     const error = await setupError(path);
 

@@ -16,10 +16,11 @@ import {
 } from './emit-observations.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
+import type { UpdateMapper } from './observations.ts';
 import { agentOfRun, RunObserver } from './run-observer.ts';
 import type { LangGraphRuntime } from './runtime.ts';
 import { isTransferTool } from './transfer-calls.ts';
-import { createUpdateMapper, type UpdateMapper } from './update-mapper.ts';
+import { ACTIVE_AGENT, createUpdateMapper } from './update-mapper.ts';
 
 export interface LangGraphAdapterConfig {
   readonly path: string;
@@ -88,7 +89,9 @@ async function runOnThread(
   const session = await openCase(app, testCase, ctx, threadId);
   runtime.attachCheckpointer(session.graph);
   const agents = app.agents ?? testCase.agents;
-  const mapper = createUpdateMapper({ agents, persons: app.persons ?? testCase.persons });
+  const persons = app.persons ?? testCase.persons;
+  const activeAgentKey = app.activeAgentKey ?? ACTIVE_AGENT;
+  const mapper = createUpdateMapper({ agents, persons, activeAgentKey });
   const known = new Set(agents);
   let halted = false;
   try {
@@ -176,6 +179,7 @@ export async function runTurn(
   ctx: Pick<CaseContext, 'tracer'>,
   observer?: RunObserver,
 ): Promise<void> {
+  mapper.beginTurn();
   try {
     const stream = await graph.stream(input, options);
     let reply: Parameters<typeof emitReply>[0];
@@ -185,6 +189,7 @@ export async function runTurn(
       const timing = observer && {
         runs: observer.takeRuns(chunk),
         toolCall: (id: string) => observer.toolCall(id),
+        ended: (node: string) => observer.lastEnd(node),
       };
       const observations = mapper.consume(chunk, ran);
       emitObservations(observations, ctx.tracer, timing);
@@ -207,7 +212,8 @@ export async function runTurn(
 /**
  * A transfer tool that waits in `interrupt()` (a person approves the refund) ends the turn before
  * its node sends an update: the handoff, the agent's turn and its taking the work happened in this
- * turn, at the times the observer saw, not when the graph resumes.
+ * turn, at the times the observer saw, not when the graph resumes. So does a person node that
+ * waits in `interrupt()` after a `Command({ goto })` brought it the work.
  */
 function emitInterrupted(
   mapper: UpdateMapper,
@@ -215,12 +221,18 @@ function emitInterrupted(
   observer: RunObserver,
 ) {
   const late = mapper.interruptedTransfers(observer.tools.filter((t) => isTransferTool(t.name)));
-  if (late.length === 0) return;
-  const nodes = late.flatMap((o) => (o.kind === 'node' ? [o.node] : []));
-  emitObservations(late, ctx.tracer, {
-    runs: observer.untakenRuns(nodes),
-    toolCall: (id) => observer.toolCall(id),
-  });
+  const toolCall = (id: string) => observer.toolCall(id);
+  const ended = (node: string) => observer.lastEnd(node);
+  if (late.length > 0) {
+    const nodes = late.flatMap((o) => (o.kind === 'node' ? [o.node] : []));
+    emitObservations(late, ctx.tracer, { runs: observer.untakenRuns(nodes), toolCall, ended });
+  }
+  const waiting = mapper.waitingNodes(observer.untakenNodes());
+  if (waiting.length === 0) return;
+  const nodes = waiting.flatMap((o) =>
+    o.kind === 'node' ? [o.node] : o.kind === 'move' ? [o.transfer.to] : [],
+  );
+  emitObservations(waiting, ctx.tracer, { runs: observer.untakenRuns(nodes), toolCall, ended });
 }
 
 async function loadRuntime(app: AppModule): Promise<Runtime> {

@@ -44,6 +44,13 @@ export function checkGraphApp(app: unknown, source: AppSource): GraphApp {
       throw loadError(source, `\`${key}\` is ${describe(names)}. Give a list of node names.`);
     }
   }
+  const key = app.activeAgentKey;
+  if (key !== undefined && (typeof key !== 'string' || key === '')) {
+    throw loadError(
+      source,
+      `\`activeAgentKey\` is ${key === '' ? 'empty' : describe(key)}. Give the name of a state key.`,
+    );
+  }
   return app as GraphApp;
 }
 

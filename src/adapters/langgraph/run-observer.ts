@@ -129,6 +129,17 @@ export class RunObserver {
     return out;
   }
 
+  /** The top-level nodes that started and whose update never came (so far), in start order. */
+  untakenNodes(): string[] {
+    const nodes = this.#nodes.filter((r) => !this.#taken.has(r)).map((r) => r.node);
+    return [...new Set(nodes)];
+  }
+
+  /** When the last run of `node` that ended in this turn ended. */
+  lastEnd(node: string): number | undefined {
+    return this.#nodes.findLast((r) => r.node === node && r.end !== undefined)?.end;
+  }
+
   /** The tool run of a model's tool call, by its call id. */
   toolCall(callId: string): ToolRun | undefined {
     return this.tools.find((t) => t.callId === callId);

@@ -2,31 +2,34 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedTurn } from './fixtures/recorded.ts';
 import supervisorTurns from './fixtures/supervisor-updates.json' with { type: 'json' };
 import swarmTurns from './fixtures/swarm-updates.json' with { type: 'json' };
-import { createUpdateMapper, type Observation, type UpdateMapper } from './update-mapper.ts';
+import type { Observation, Transfer, UpdateMapper } from './observations.ts';
+import { createUpdateMapper } from './update-mapper.ts';
 
 /** Observations written as lines: `turn refunds (accepted from triage)`, `triage → refunds …`. */
 function lines(observations: readonly Observation[]): string[] {
+  const line = (t: Transfer) =>
+    `${t.from} → ${t.to} [${t.targetKind}, ${t.via}${t.reason ? `, ${t.reason}` : ''}${t.autoReturn ? ', auto' : ''}]`;
   return observations.flatMap((o) => {
     if (o.kind === 'interrupt') return ['interrupt'];
+    if (o.kind === 'move') return [line(o.transfer)];
     const head =
       o.role === 'agent'
         ? [`turn ${o.node}${o.acceptedFrom ? ` (accepted from ${o.acceptedFrom})` : ''}`]
         : [];
-    const transfers = o.transfers.map(
-      (t) =>
-        `${t.from} → ${t.to} [${t.targetKind}, ${t.via}${t.reason ? `, ${t.reason}` : ''}${t.autoReturn ? ', auto' : ''}]`,
-    );
-    return [...head, ...transfers];
+    return [...head, ...o.transfers.map(line)];
   });
 }
 
-/** Replays recorded turns through one mapper: the lines each step produced. */
+/** Replays recorded turns through one mapper, a graph turn each: the lines each step produced. */
 function replay(
   mapper: UpdateMapper,
   turns: readonly RecordedTurn[],
   ran?: (callId: string) => boolean,
 ): string[][] {
-  return turns.map((turn) => turn.chunks.flatMap((chunk) => lines(mapper.consume(chunk, ran))));
+  return turns.map((turn) => {
+    mapper.beginTurn();
+    return turn.chunks.flatMap((chunk) => lines(mapper.consume(chunk, ran)));
+  });
 }
 
 const ai = (name: string, calls: { name: string; args?: object; id?: string }[], id?: string) => ({
@@ -296,6 +299,144 @@ describe('createUpdateMapper on hand-made updates', () => {
     expect(mapper.consume([['ns'], { triage: {} }])).toEqual([]);
     expect(mapper.consume(null)).toEqual([]);
     expect(mapper.consume({ other: { count: 1 } })).toEqual([]);
+  });
+});
+
+describe('createUpdateMapper: work moving between participant nodes', () => {
+  const roster = { agents: ['triage', 'refunds'], persons: ['supervisor'] };
+  const said = (name: string, text: string) => ({ type: 'ai', name, content: text });
+  /** One graph turn: the mapper is told it begins, then reads each chunk. */
+  const turn = (mapper: UpdateMapper, ...chunks: unknown[]) => {
+    mapper.beginTurn();
+    return chunks.flatMap((chunk) => lines(mapper.consume(chunk)));
+  };
+
+  it('reads a Command({ goto }) with no mark as a handoff when the receiver’s node runs', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const out = turn(
+      mapper,
+      { triage: { messages: [said('triage', 'Passing you on.')], ticket: { order_id: 'A-1' } } },
+      { refunds: { messages: [said('refunds', 'Refunded.')] } },
+    );
+
+    expect(out).toEqual([
+      'turn triage',
+      'triage → refunds [agent, graph_node]',
+      'turn refunds (accepted from triage)',
+    ]);
+  });
+
+  it('carries what the sender and the pass-through nodes after it wrote to the state', () => {
+    const mapper = createUpdateMapper(roster);
+    mapper.beginTurn();
+    mapper.consume({ triage: { ticket: { order_id: 'A-1' }, messages: [] } });
+    mapper.consume({ router: { route: 'refunds' } });
+
+    const [move] = mapper.consume({ refunds: { messages: [] } });
+
+    expect(move).toEqual({
+      kind: 'move',
+      transfer: {
+        from: 'triage',
+        to: 'refunds',
+        targetKind: 'agent',
+        payload: { ticket: { order_id: 'A-1' }, route: 'refunds' },
+        via: 'graph_node',
+      },
+    });
+  });
+
+  it('passes the work through nodes that are no participants: A → tools → A is no handoff', () => {
+    const mapper = createUpdateMapper(roster);
+
+    const out = turn(
+      mapper,
+      { triage: { messages: [] } },
+      { tools: { messages: [] } },
+      { triage: { messages: [] } },
+    );
+
+    expect(out).toEqual(['turn triage', 'turn triage']);
+  });
+
+  it('makes one handoff of a move an activeAgent change or a transfer call already marked', () => {
+    const marked = createUpdateMapper(roster);
+    const called = createUpdateMapper(roster);
+
+    const byKey = turn(
+      marked,
+      { triage: { activeAgent: 'refunds', messages: [] } },
+      { refunds: { messages: [] } },
+    );
+    const byCall = turn(
+      called,
+      { triage: { messages: [ai('triage', [{ name: 'transfer_to_refunds', id: 'c1' }])] } },
+      { refunds: { messages: [] } },
+    );
+
+    expect(byKey).toEqual([
+      'turn triage',
+      'triage → refunds [agent, active_agent]',
+      'turn refunds (accepted from triage)',
+    ]);
+    expect(byCall).toEqual([
+      'turn triage',
+      'triage → refunds [agent, tool_call]',
+      'turn refunds (accepted from triage)',
+    ]);
+  });
+
+  it('lets the first participant node of a turn take the work without a handoff: the graph’s entry', () => {
+    const mapper = createUpdateMapper(roster);
+    turn(mapper, { triage: { messages: [] } }, { refunds: { messages: [] } });
+
+    const next = turn(mapper, { triage: { messages: [] } });
+
+    expect(next).toEqual(['turn triage']);
+    expect(mapper.current).toBe('triage');
+    expect(mapper.entered).toBe('triage');
+  });
+
+  it('reads a person node waiting in interrupt() as the receiver of the work, once', () => {
+    const mapper = createUpdateMapper(roster);
+    const escalated = turn(
+      mapper,
+      { triage: { activeAgent: 'refunds', messages: [] } },
+      { refunds: { activeAgent: 'refunds', messages: [] } },
+      { __interrupt__: [{ value: { ask: 'approve?' } }] },
+    );
+
+    const waiting = lines(mapper.waitingNodes(['supervisor']));
+    const again = lines(mapper.waitingNodes(['supervisor']));
+
+    expect(escalated.at(-1)).toBe('interrupt');
+    expect(waiting).toEqual(['refunds → supervisor [person, graph_node]']);
+    expect(again).toEqual([]);
+    expect(mapper.current).toBe('supervisor');
+  });
+
+  it('adds nothing for a waiting person node an activeAgent change already handed the work', () => {
+    const mapper = createUpdateMapper(roster);
+    turn(
+      mapper,
+      { refunds: { activeAgent: 'supervisor', messages: [] } },
+      { __interrupt__: [{ value: {} }] },
+    );
+
+    expect(lines(mapper.waitingNodes(['supervisor']))).toEqual([]);
+  });
+
+  it('reads changes of the state key the app names instead of activeAgent', () => {
+    const mapper = createUpdateMapper({ ...roster, activeAgentKey: 'currentAgent' });
+
+    const out = turn(mapper, {
+      triage: { currentAgent: 'refunds', ticket: { order_id: 'A-1' }, messages: [] },
+    });
+
+    const transfers = mapper.consume({ refunds: { messages: [] } });
+    expect(out).toEqual(['turn triage', 'triage → refunds [agent, active_agent]']);
+    expect(lines(transfers)).toEqual(['turn refunds (accepted from triage)']);
   });
 });
 

@@ -1,4 +1,12 @@
 import { answeredCalls, isAutoReturn, type RanAsTool } from './auto-return.ts';
+import type {
+  CameBack,
+  Observation,
+  Roster,
+  Transfer,
+  TransferRun,
+  UpdateMapper,
+} from './observations.ts';
 import {
   callingMessage,
   isRecord,
@@ -7,82 +15,7 @@ import {
   toolSafeName,
   transferTarget,
 } from './transfer-calls.ts';
-
-/** One handoff seen in a graph update. */
-export interface Transfer {
-  readonly from: string;
-  readonly to: string;
-  readonly targetKind: 'agent' | 'person';
-  /** The call's `reason` argument when it is a string; `hand_back` for a `transfer_back_to_` call. */
-  readonly reason?: string;
-  /** The call's arguments, when there are any. */
-  readonly payload?: Readonly<Record<string, unknown>>;
-  /** A transfer tool call (`transfer_to_x`, `transfer_back_to_x`), or only an `activeAgent` change. */
-  readonly via: 'tool_call' | 'active_agent';
-  /** The transfer tool call's id, when the AI message gave one: its run tells when it happened. */
-  readonly callId?: string;
-  /** `createSupervisor` returned the worker to the supervisor itself (see isAutoReturn). */
-  readonly autoReturn?: true;
-}
-
-/** What one node's update, or an interrupt, tells Baton. */
-export type Observation =
-  | {
-      readonly kind: 'node';
-      readonly node: string;
-      readonly role: 'agent' | 'person' | 'other';
-      /** Set when this node is the receiver of the last handoff and now runs: it took the work. */
-      readonly acceptedFrom?: string;
-      readonly transfers: readonly Transfer[];
-      /** The last AI message this update adds that says something in words (no tool calls). */
-      readonly reply?: { readonly by: string; readonly text: string };
-    }
-  | { readonly kind: 'interrupt'; readonly values: readonly unknown[] };
-
-/** Which graph nodes (and handoff targets) are agents and which are people. */
-export interface Roster {
-  readonly agents: readonly string[];
-  readonly persons: readonly string[];
-}
-
-/** A transfer tool run a turn saw start, by its model's call id (see RunObserver). */
-export interface TransferRun {
-  readonly name: string;
-  /** The arguments as the tool received them (JSON text for structured tools). */
-  readonly input: string;
-  readonly callId: string | undefined;
-  /** The agent whose node ran it. */
-  readonly agent: string | undefined;
-}
-
-/** A call-like handoff that came back: the transfer tool of `callId` returned. */
-export interface CameBack {
-  readonly by: string;
-  readonly to: string;
-  readonly callId: string;
-}
-
-/** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
-export interface UpdateMapper {
-  /**
-   * `ran` says whether the turn ran a tool for a call id: with it, a supervisor's automatic
-   * hand-back is told from a model's transfer call (see isAutoReturn).
-   */
-  consume(chunk: unknown, ran?: RanAsTool): Observation[];
-  /**
-   * After a turn that ended in an interrupt: the transfer calls whose node never sent its update
-   * (its transfer tool waits in `interrupt()`, for a person's decision). Each is a handoff of this
-   * turn from the tool's agent, who took its work in this turn too; its update, when the graph
-   * resumes, does not hand off again.
-   */
-  interruptedTransfers(runs: readonly TransferRun[]): Observation[];
-  /** The call-like handoff a transfer tool run that returned ends, once; undefined otherwise. */
-  cameBack(callId: string | undefined): CameBack | undefined;
-  /** True after an `__interrupt__` chunk, until a node runs again. */
-  readonly interrupted: boolean;
-  /** The agent or person holding the work: the last to run or to be handed it. */
-  readonly current: string | undefined;
-}
+import { type NodeMove, WorkHolder } from './work-holder.ts';
 
 const INTERRUPT = '__interrupt__';
 /** The reason of a supervisor's `transfer_back_to_<x>` call that names none. */
@@ -95,10 +28,12 @@ export const HAND_BACK = 'hand_back';
 export function createUpdateMapper(roster: Roster): UpdateMapper {
   const agents = new Set(roster.agents);
   const persons = new Set(roster.persons);
+  const activeKey = roster.activeAgentKey ?? ACTIVE_AGENT;
   const known = new Map([...agents, ...persons].map((name) => [toolSafeName(name), name]));
   const seen = new Set<string>();
-  // Read by the mapper's getters: who holds the work, and whether the graph is interrupted.
-  const state: MapperState = { current: undefined, interrupted: false };
+  const holder = new WorkHolder();
+  const state: MapperState = { holder, interrupted: false };
+  // The last handoff, until its receiver runs and takes the work (an acknowledgment).
   let pending: { from: string; to: string } | undefined;
 
   const roleOf = (node: string) =>
@@ -134,14 +69,15 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
       }
     }
     const last = transfers.at(-1);
-    if (last) state.current = last.to;
+    if (last) holder.handTo(last.to);
     // A router that sets `activeAgent` without a transfer tool still moves the work; what else
     // its update writes to the state is what it hands over.
-    const active = isRecord(update) ? update.activeAgent : undefined;
-    if (typeof active === 'string' && active !== state.current) {
-      if (state.current !== undefined)
-        transfers.push(transfer(state.current, active, handedState(update), 'active_agent'));
-      state.current = active;
+    const active = isRecord(update) ? update[activeKey] : undefined;
+    if (typeof active === 'string' && active !== holder.current) {
+      const from = holder.current;
+      if (from !== undefined)
+        transfers.push(transfer(from, active, handedState(update, activeKey), 'active_agent'));
+      holder.handTo(active);
     }
     return transfers;
   }
@@ -176,32 +112,46 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return reply;
   }
 
-  function consumeNode(
-    node: string,
-    update: unknown,
-    ran: RanAsTool | undefined,
-  ): Observation | undefined {
+  /**
+   * Participant `node` runs: the move that brought it the work, if any, and whom it took the
+   * work from (the sender of the last handoff to it).
+   */
+  function arrive(node: string): { move?: Observation; acceptedFrom?: string } {
+    const moved = holder.arrive(node);
+    if (moved) pending = { from: moved.from, to: moved.to };
+    const acceptedFrom =
+      roleOf(node) === 'agent' && pending?.to === node ? pending.from : undefined;
+    if (pending?.to === node) pending = undefined;
+    return {
+      ...(moved && { move: { kind: 'move', transfer: nodeMove(moved) } }),
+      ...(acceptedFrom !== undefined && { acceptedFrom }),
+    };
+  }
+
+  function nodeMove(moved: NodeMove): Transfer {
+    return transfer(moved.from, moved.to, moved.payload, 'graph_node');
+  }
+
+  function consumeNode(node: string, update: unknown, ran: RanAsTool | undefined): Observation[] {
     const role = roleOf(node);
     state.interrupted = false;
-    let acceptedFrom: string | undefined;
-    if (role !== 'other') {
-      if (role === 'agent' && pending?.to === node) acceptedFrom = pending.from;
-      if (pending?.to === node) pending = undefined;
-      state.current = node;
-    }
+    const { move, acceptedFrom } = role === 'other' ? {} : arrive(node);
     const transfers = transfersIn(node, update, ran);
+    holder.wrote(handedState(update, activeKey), role !== 'other');
     const last = transfers.at(-1);
     if (last) pending = { from: last.from, to: last.to };
-    if (role !== 'agent' && transfers.length === 0) return undefined;
+    const out: Observation[] = move ? [move] : [];
+    if (role !== 'agent' && transfers.length === 0) return out;
     const reply = role === 'agent' ? replyIn(node, update) : undefined;
-    return {
+    out.push({
       kind: 'node',
       node,
       role,
       ...(acceptedFrom !== undefined && { acceptedFrom }),
       transfers,
       ...(reply !== undefined && { reply }),
-    };
+    });
+    return out;
   }
 
   // Handoffs whose transfer tool waits for a person: the tool's return brings the work back.
@@ -214,13 +164,15 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
       const target = transferTarget(run.name, known);
       if (target === undefined || run.callId === undefined || seen.has(run.callId)) continue;
       seen.add(run.callId);
-      const from = run.agent ?? state.current;
+      const from = run.agent ?? holder.current;
       if (from === undefined) continue;
-      const acceptedFrom = pending?.to === from ? pending.from : undefined;
+      // Its node ran too, though its update never came: it may have been moved the work.
+      const { move, acceptedFrom } = arrive(from);
+      if (move) out.push(move);
       const reason = target.back ? HAND_BACK : undefined;
       const found = transfer(from, target.to, argsOf(run.input), 'tool_call', reason);
       pending = { from, to: target.to };
-      state.current = target.to;
+      holder.handTo(target.to);
       waiting.set(run.callId, { by: target.to, to: from });
       out.push({
         kind: 'node',
@@ -233,12 +185,28 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return out;
   }
 
+  function waitingNodes(nodes: readonly string[]): Observation[] {
+    if (!state.interrupted) return [];
+    const out: Observation[] = [];
+    for (const node of nodes) {
+      const role = roleOf(node);
+      if (role === 'other') continue;
+      const { move, acceptedFrom } = arrive(node);
+      if (move) out.push(move);
+      if (role === 'agent') {
+        const taken = acceptedFrom !== undefined && { acceptedFrom };
+        out.push({ kind: 'node', node, role, ...taken, transfers: [] });
+      }
+    }
+    return out;
+  }
+
   function cameBack(callId: string | undefined): CameBack | undefined {
     const open = callId === undefined ? undefined : waiting.get(callId);
     if (open === undefined || callId === undefined) return undefined;
     waiting.delete(callId);
     if (pending?.to === open.by) pending = undefined;
-    state.current = open.to;
+    holder.handTo(open.to);
     return { ...open, callId };
   }
 
@@ -251,18 +219,21 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
         continue;
       }
-      const observation = consumeNode(node, update, ran);
-      if (observation) out.push(observation);
+      out.push(...consumeNode(node, update, ran));
     }
     return out;
   };
-  return new Mapper({ consume, interruptedTransfers, cameBack }, state);
+  const beginTurn = () => holder.beginTurn();
+  return new Mapper({ consume, interruptedTransfers, waitingNodes, cameBack, beginTurn }, state);
 }
 
+/** The state key LangGraph's swarm (and most hand-built graphs) routes by. */
+export const ACTIVE_AGENT = 'activeAgent';
+
 /** The state an update writes besides the messages and the active agent: a routed handoff's payload. */
-function handedState(update: unknown): Readonly<Record<string, unknown>> {
+function handedState(update: unknown, activeKey: string): Readonly<Record<string, unknown>> {
   if (!isRecord(update)) return {};
-  const { messages: _messages, activeAgent: _active, ...rest } = update;
+  const { messages: _messages, [activeKey]: _active, ...rest } = update;
   return rest;
 }
 
@@ -277,23 +248,32 @@ function argsOf(input: string): Readonly<Record<string, unknown>> {
 }
 
 interface MapperState {
-  current: string | undefined;
+  readonly holder: WorkHolder;
   interrupted: boolean;
 }
+
+type MapperMethods = Pick<
+  UpdateMapper,
+  'consume' | 'interruptedTransfers' | 'waitingNodes' | 'cameBack' | 'beginTurn'
+>;
 
 /** A class, not an object literal with getters (test/style/no-literal-accessors.test.ts). */
 class Mapper implements UpdateMapper {
   readonly consume: UpdateMapper['consume'];
   readonly interruptedTransfers: UpdateMapper['interruptedTransfers'];
+  readonly waitingNodes: UpdateMapper['waitingNodes'];
   readonly cameBack: UpdateMapper['cameBack'];
+  readonly beginTurn: UpdateMapper['beginTurn'];
 
   constructor(
-    methods: Pick<UpdateMapper, 'consume' | 'interruptedTransfers' | 'cameBack'>,
+    methods: MapperMethods,
     private readonly state: Readonly<MapperState>,
   ) {
     this.consume = methods.consume;
     this.interruptedTransfers = methods.interruptedTransfers;
+    this.waitingNodes = methods.waitingNodes;
     this.cameBack = methods.cameBack;
+    this.beginTurn = methods.beginTurn;
   }
 
   get interrupted(): boolean {
@@ -301,6 +281,10 @@ class Mapper implements UpdateMapper {
   }
 
   get current(): string | undefined {
-    return this.state.current;
+    return this.state.holder.current;
+  }
+
+  get entered(): string | undefined {
+    return this.state.holder.entered;
   }
 }

@@ -1,0 +1,146 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createCapture } from '../../capture/capture.ts';
+import { expect_ } from '../../checks/timeline-fixtures.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import type { TimelineEvent } from '../../model/timeline.ts';
+import { judgeOneCase } from '../test-support.ts';
+import type { HandBuiltOptions } from './fixtures/hand-built-app.ts';
+import { createLangGraphAdapter } from './langgraph-adapter.ts';
+
+const FIXTURES = resolve('src/adapters/langgraph/fixtures');
+const SUITE = join(FIXTURES, 'suite.yaml');
+const capture = createCapture();
+
+const refund750: Case = {
+  id: 'refund-750',
+  title: 'A refund above the limit waits for the supervisor, who approves it',
+  source: 'unit test',
+  tags: [],
+  agents: ['triage', 'refunds'],
+  persons: ['supervisor'],
+  entry: 'triage',
+  steps: [
+    { kind: 'customer', text: 'Refund order A-2002, it was 750 euro.' },
+    { kind: 'person', who: 'supervisor', decision: 'approve' },
+  ],
+  labels: {
+    handoffs: [
+      expect_('triage', 'refunds', 0, { carry: { order_id: 'A-2002' } }),
+      expect_('refunds', 'supervisor', 0),
+      expect_('supervisor', 'refunds', 1),
+    ],
+  },
+};
+
+const run = (options: HandBuiltOptions & { fixedStart?: boolean }, testCase = refund750) =>
+  judgeOneCase(
+    createLangGraphAdapter({ path: './hand-built-app.ts', options: { ...options } }, SUITE),
+    testCase,
+    capture,
+  );
+
+const shown = (events: readonly TimelineEvent[] = []) =>
+  events.flatMap((e) => {
+    switch (e.kind) {
+      case 'agent_turn':
+        return [`${e.step} turn ${e.agent}`];
+      case 'ack':
+        return [`${e.step} ack ${e.by}`];
+      case 'handoff':
+        return [`${e.step} handoff ${e.from}>${e.to}`];
+      default:
+        return [];
+    }
+  });
+
+const handoffs = (result: Awaited<ReturnType<typeof run>>) =>
+  (result.timeline ?? []).flatMap((e) => (e.kind === 'handoff' ? [e] : []));
+
+const failing = (result: Awaited<ReturnType<typeof run>>) =>
+  result.findings.filter((f) => f.outcome !== 'pass').map((f) => `${f.code} ${f.message}`);
+
+describe('createLangGraphAdapter on a hand-built StateGraph routing with Command({ goto })', () => {
+  const expected = [
+    '0 turn triage',
+    '0 handoff triage>refunds',
+    '0 turn refunds',
+    '0 ack refunds',
+    '0 handoff refunds>supervisor',
+    '1 handoff supervisor>refunds',
+    '1 turn refunds',
+    '1 ack refunds',
+  ];
+
+  it('reads each move between participant nodes once, with the activeAgent key set too', async () => {
+    const result = await run({ key: 'activeAgent' });
+
+    expect(shown(result.timeline)).toEqual(expected);
+    expect(failing(result)).toEqual([]);
+  });
+
+  it.each([
+    ['under another state key Baton was not told of', { key: 'currentAgent' }],
+    ['with no active-agent key at all (the network pattern)', { key: 'none' }],
+    ['under a key the app declares (activeAgentKey)', { key: 'currentAgent', declareKey: true }],
+  ] as const)('sees the same handoffs %s', async (_, options) => {
+    const result = await run(options);
+
+    expect(shown(result.timeline)).toEqual(expected);
+    expect(failing(result)).toEqual([]);
+  });
+
+  it('hands over what the sender wrote to the state besides its messages as the payload', async () => {
+    const result = await run({ key: 'none' });
+
+    expect(handoffs(result)[0]).toMatchObject({
+      from: 'triage',
+      to: 'refunds',
+      payload: { ticket: { order_id: 'A-2002', amount: 750 } },
+    });
+  });
+
+  it('sees an escalation that keeps the active agent on the sender: the person node took the work', async () => {
+    const result = await run({ key: 'activeAgent', quietEscalation: true });
+
+    expect(shown(result.timeline)).toEqual(expected);
+    expect(failing(result)).toEqual([]);
+  });
+
+  it('passes the work through a node that is no participant: triage → tools → refunds is triage → refunds', async () => {
+    const result = await run({ key: 'none', toolNode: true });
+
+    expect(shown(result.timeline)).toEqual(expected);
+    expect(result.handoffs.map((h) => `${h.from}>${h.to}`)).toEqual([
+      'triage>refunds',
+      'refunds>supervisor',
+      'supervisor>refunds',
+    ]);
+  });
+
+  it.each([
+    ['an activeAgent change', 'activeAgent'],
+    ['the next node running', 'none'],
+  ] as const)(
+    'keeps the handoff span a node wrote itself (emitHandoff) over %s',
+    async (_, key) => {
+      const result = await run({ key, emitsHandoff: true });
+
+      const toRefunds = handoffs(result).filter((h) => h.to === 'refunds' && h.step === 0);
+      expect(toRefunds).toHaveLength(1);
+      expect(toRefunds[0]).toMatchObject({
+        reason: 'capability_boundary',
+        payload: { order_id: 'A-2002' },
+      });
+      expect(failing(result)).toEqual([]);
+    },
+  );
+
+  it('reports a move nobody labelled as handoff.unneeded', async () => {
+    const result = await run({ key: 'none' }, { ...refund750, labels: { handoffs: [] } });
+
+    expect(failing(result)).toContain(
+      'handoff.unneeded triage → refunds at step 0 was not expected',
+    );
+  });
+});

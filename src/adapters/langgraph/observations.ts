@@ -1,0 +1,99 @@
+/** What the update mapper reads in a graph's turns, for the emitter to write as Baton's spans. */
+import type { RanAsTool } from './auto-return.ts';
+
+/** One handoff seen in a graph update. */
+export interface Transfer {
+  readonly from: string;
+  readonly to: string;
+  readonly targetKind: 'agent' | 'person';
+  /** The call's `reason` argument when it is a string; `hand_back` for a `transfer_back_to_` call. */
+  readonly reason?: string;
+  /** The call's arguments, when there are any. */
+  readonly payload?: Readonly<Record<string, unknown>>;
+  /**
+   * A transfer tool call (`transfer_to_x`, `transfer_back_to_x`), an `activeAgent` change, or
+   * only the next participant node running (`graph_node`: a `Command({ goto })` with no mark).
+   */
+  readonly via: 'tool_call' | 'active_agent' | 'graph_node';
+  /** The transfer tool call's id, when the AI message gave one: its run tells when it happened. */
+  readonly callId?: string;
+  /** `createSupervisor` returned the worker to the supervisor itself (see isAutoReturn). */
+  readonly autoReturn?: true;
+}
+
+/** What one node's update, or an interrupt, tells Baton. */
+export type Observation =
+  | {
+      readonly kind: 'node';
+      readonly node: string;
+      readonly role: 'agent' | 'person' | 'other';
+      /** Set when this node is the receiver of the last handoff and now runs: it took the work. */
+      readonly acceptedFrom?: string;
+      readonly transfers: readonly Transfer[];
+      /** The last AI message this update adds that says something in words (no tool calls). */
+      readonly reply?: { readonly by: string; readonly text: string };
+    }
+  /**
+   * Work that moved to another participant node with no transfer call or `activeAgent` change
+   * to say so: written before the receiver's own observation, at the end of the sender's run.
+   */
+  | { readonly kind: 'move'; readonly transfer: Transfer }
+  | { readonly kind: 'interrupt'; readonly values: readonly unknown[] };
+
+/** Which graph nodes (and handoff targets) are agents and which are people. */
+export interface Roster {
+  readonly agents: readonly string[];
+  readonly persons: readonly string[];
+  /** The state key that names who holds the work (default `activeAgent`). */
+  readonly activeAgentKey?: string;
+}
+
+/** A transfer tool run a turn saw start, by its model's call id (see RunObserver). */
+export interface TransferRun {
+  readonly name: string;
+  /** The arguments as the tool received them (JSON text for structured tools). */
+  readonly input: string;
+  readonly callId: string | undefined;
+  /** The agent whose node ran it. */
+  readonly agent: string | undefined;
+}
+
+/** A call-like handoff that came back: the transfer tool of `callId` returned. */
+export interface CameBack {
+  readonly by: string;
+  readonly to: string;
+  readonly callId: string;
+}
+
+/** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
+export interface UpdateMapper {
+  /**
+   * `ran` says whether the turn ran a tool for a call id: with it, a supervisor's automatic
+   * hand-back is told from a model's transfer call (see isAutoReturn).
+   */
+  consume(chunk: unknown, ran?: RanAsTool): Observation[];
+  /**
+   * After a turn that ended in an interrupt: the transfer calls whose node never sent its update
+   * (its transfer tool waits in `interrupt()`, for a person's decision). Each is a handoff of this
+   * turn from the tool's agent, who took its work in this turn too; its update, when the graph
+   * resumes, does not hand off again.
+   */
+  interruptedTransfers(runs: readonly TransferRun[]): Observation[];
+  /**
+   * After a turn that ended in an interrupt, once its transfer tools are read: the top-level
+   * nodes that started and never sent their update, in the order they started. Each
+   * participant among them waits in `interrupt()` (a person node asking for a decision): it has
+   * the work, moved to it in this turn when it did not hold it before.
+   */
+  waitingNodes(nodes: readonly string[]): Observation[];
+  /** Called before each graph turn: the first participant node of a turn is the graph's entry. */
+  beginTurn(): void;
+  /** The call-like handoff a transfer tool run that returned ends, once; undefined otherwise. */
+  cameBack(callId: string | undefined): CameBack | undefined;
+  /** True after an `__interrupt__` chunk, until a node runs again. */
+  readonly interrupted: boolean;
+  /** The agent or person holding the work: the last to run or to be handed it. */
+  readonly current: string | undefined;
+  /** The first participant node that ran in the case. */
+  readonly entered: string | undefined;
+}
