@@ -34,6 +34,7 @@ export function casePositions(source: YamlSource): CasePositions {
   if (expect?.ownership !== undefined)
     positions.ownership = keyLine(source, ['expect', 'ownership']);
   if (isRecord(data) && data.trace !== undefined) positions.trace = keyLine(source, ['trace']);
+  if (isRecord(data) && data.entry !== undefined) positions.entry = keyLine(source, ['entry']);
   return positions;
 }
 

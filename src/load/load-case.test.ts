@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatProblem } from '../errors.ts';
 import { loadCaseFile } from './load-case.ts';
@@ -142,6 +145,32 @@ describe('loadCaseFile on broken files', () => {
 });
 
 describe('loadCaseFile on good files', () => {
+  test('a case that names its entry says so, with the line of `entry:`; one that does not, neither', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-entry-'));
+    const text = (entry: string) =>
+      [
+        'id: tracking-page',
+        'title: A chat opened from the tracking page',
+        'source: synthetic',
+        'participants: { agents: [triage, shipping] }',
+        entry,
+        'steps: [{ customer: "Where is my order?" }]',
+        'expect: { handoffs: none }',
+      ].join('\n');
+    writeFileSync(join(dir, 'named.yaml'), text('entry: shipping'));
+    writeFileSync(join(dir, 'default.yaml'), text('tags: []'));
+
+    const named = await loadCaseFile(join(dir, 'named.yaml'));
+    const unnamed = await loadCaseFile(join(dir, 'default.yaml'));
+
+    expect(
+      named.ok && [named.value.entry, named.value.entryGiven, named.value.positions?.entry],
+    ).toEqual(['shipping', true, 5]);
+    expect(
+      unnamed.ok && [unnamed.value.entry, unnamed.value.entryGiven, unnamed.value.positions?.entry],
+    ).toEqual(['triage', undefined, undefined]);
+  });
+
   test('steps become kinds, `at` becomes a one-step window, defaults are filled in', async () => {
     const result = await loadCaseFile(`${good}/refund-split.yaml`);
 

@@ -69,6 +69,8 @@ export interface CasePositions {
   readonly maxHops?: number;
   readonly ownership?: number;
   readonly trace?: number;
+  /** The `entry:` key, when the case names one. */
+  readonly entry?: number;
 }
 
 /** A validated case, ready for an adapter and the checks. */
@@ -80,6 +82,8 @@ export interface Case {
   readonly agents: readonly string[];
   readonly persons: readonly string[];
   readonly entry: string;
+  /** The case names its entry (`entry:`); else `entry` is its first agent, by default. */
+  readonly entryGiven?: true;
   /** The steps as written; empty for a trace case that leaves them to be derived from the trace. */
   readonly steps: readonly Step[];
   readonly labels: Labels;
@@ -197,6 +201,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       agents,
       persons,
       entry: input.entry ?? (agents[0] as string),
+      ...(input.entry !== undefined && { entryGiven: true as const }),
       steps,
       labels: {
         handoffs,

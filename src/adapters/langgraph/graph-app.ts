@@ -33,6 +33,11 @@ export interface TurnInfo {
   readonly interrupted: boolean;
   /** The agent (or person) that held the work after the previous turn, when one did. */
   readonly current: string | undefined;
+  /**
+   * The agent the case enters at, on the first turn of a case that names one (`entry:`): the
+   * default input then sets the graph's active-agent key to it, when its state has that key.
+   */
+  readonly entry?: string;
   /** What Baton sends for this step unless `input()` says otherwise (docs/adapters/langgraph.md). */
   readonly defaultInput: unknown;
 }

@@ -131,6 +131,22 @@ describe('createLangGraphAdapter: running a graph turn by turn', () => {
   });
 });
 
+describe('createLangGraphAdapter: a case that names its entry', () => {
+  it('starts a swarm at the entry: the first input sets its activeAgent', async () => {
+    const inputs: string[] = [];
+    const scripts: Scripts = { refund: { refunds: ['Refunds here.', 'Done.'] } };
+
+    const result = await run(
+      { scripts, inputs },
+      { ...refundCase, entry: 'refunds', entryGiven: true },
+    );
+
+    expect(result.status).toBe('pass');
+    expect(result.handoffs).toEqual([]);
+    expect(inputs[1]).toBe('1 signal interrupted=false current=refunds');
+  });
+});
+
 describe('createLangGraphAdapter: the turn’s last AI message', () => {
   it('is a question to the customer when it asks something: a receiver re-asking is handoff.reask', async () => {
     const scripts: Scripts = {

@@ -14,6 +14,7 @@ import {
   emitToolRuns,
   lastReply,
 } from './emit-observations.ts';
+import { checkEntered, inputAtEntry, planEntry } from './entry.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
 import type { UpdateMapper } from './observations.ts';
@@ -93,21 +94,29 @@ async function runOnThread(
   const activeAgentKey = app.activeAgentKey ?? ACTIVE_AGENT;
   const mapper = createUpdateMapper({ agents, persons, activeAgentKey });
   const known = new Set(agents);
+  const participants = new Set([...agents, ...persons]);
+  // A case that names its entry starts there, or errors saying why the graph cannot.
+  let entry = planEntry(testCase, session.graph, participants, activeAgentKey);
+  let ran = false;
   let halted = false;
   try {
     for (let i = 0; i < testCase.steps.length && !halted; i++) {
       if (ctx.aborted) return;
       await ctx.step(i, async (step) => {
+        const atEntry = ran ? undefined : entry;
+        const defaultInput = runtime.defaultInput(step, mapper.interrupted);
         const turn: TurnInfo = {
           index: i,
           caseId: testCase.id,
           threadId,
           interrupted: mapper.interrupted,
           current: mapper.current,
-          defaultInput: runtime.defaultInput(step, mapper.interrupted),
+          ...(atEntry && { entry: atEntry.entry }),
+          defaultInput: inputAtEntry(defaultInput, atEntry),
         };
         const input = app.input ? await app.input(step, turn) : turn.defaultInput;
         if (input === undefined) return;
+        ran = true;
         const observer = new RunObserver(known);
         const options = streamOptions(app, ctx, threadId, observer);
         // A tool's request is the agent's whose node (or subgraph) runs it, as LangChain's
@@ -123,6 +132,10 @@ async function runOnThread(
           // The graph's own doing: judged on what it did, and the case ends at this step.
           emitHalt(ctx.tracer, halt);
           halted = true;
+        }
+        if (entry && mapper.entered !== undefined) {
+          checkEntered(testCase, entry, mapper.entered, app.input !== undefined);
+          entry = undefined;
         }
       });
     }

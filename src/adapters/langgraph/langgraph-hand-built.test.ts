@@ -144,3 +144,63 @@ describe('createLangGraphAdapter on a hand-built StateGraph routing with Command
     );
   });
 });
+
+describe('createLangGraphAdapter: a case’s entry on a hand-built graph', () => {
+  const atRefunds: Case = {
+    ...refund750,
+    id: 'entry-refunds',
+    entry: 'refunds',
+    entryGiven: true,
+    file: join(FIXTURES, 'entry-refunds.yaml'),
+    positions: { id: 1, steps: [], handoffs: [], effects: [], entry: 6 },
+    steps: [{ kind: 'customer', text: 'Hello, refunds?' }],
+    labels: { handoffs: [] },
+  };
+  const where = `${join('src/adapters/langgraph/fixtures', 'entry-refunds.yaml')}:6`;
+
+  it('starts a graph that routes START by its activeAgent at the entry, by setting it in the first input', async () => {
+    const result = await run({ key: 'activeAgent' }, atRefunds);
+
+    expect(result.status).toBe('pass');
+    expect(shown(result.timeline)).toEqual(['0 turn refunds']);
+  });
+
+  it('starts at the entry under the key the app declares', async () => {
+    const result = await run({ key: 'currentAgent', declareKey: true }, atRefunds);
+
+    expect(shown(result.timeline)).toEqual(['0 turn refunds']);
+  });
+
+  it('errors a case on a graph that always starts at the same node, before it runs', async () => {
+    const result = await run({ fixedStart: true }, atRefunds);
+
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toBe(
+      `Failed to start case entry-refunds at its entry refunds (${where}): the graph always starts at triage (its only edge from START). Remove \`entry: refunds\` from the case.`,
+    );
+  });
+
+  it('errors a case whose graph ignores the activeAgent Baton set', async () => {
+    const result = await run({ key: 'activeAgent', start: 'triage' }, atRefunds);
+
+    expect(result.error?.message).toBe(
+      `Failed to start case entry-refunds at its entry refunds (${where}): Baton set activeAgent: refunds in its first input, but the graph ran triage first, so its START does not route by activeAgent. Route START by state.activeAgent, or remove \`entry: refunds\` from the case.`,
+    );
+  });
+
+  it('errors a case whose graph has no activeAgent key, naming the key that looks like one', async () => {
+    const result = await run({ key: 'currentAgent' }, atRefunds);
+
+    expect(result.error?.message).toBe(
+      `Failed to start case entry-refunds at its entry refunds (${where}): the graph ran triage first, and its state has no activeAgent key Baton could set to start it at refunds. Set activeAgentKey in the app to the state key START routes by (its state has currentAgent), or remove \`entry: refunds\` from the case.`,
+    );
+  });
+
+  it('leaves a case that names no entry where the graph starts', async () => {
+    const { entryGiven: _, ...unnamed } = atRefunds;
+
+    const result = await run({ key: 'activeAgent' }, unnamed);
+
+    expect(shown(result.timeline)).toEqual(['0 turn triage']);
+  });
+});
