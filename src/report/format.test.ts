@@ -92,3 +92,13 @@ describe('tables', () => {
     );
   });
 });
+
+describe('compareBuckets', () => {
+  it('orders buckets by number, others after them, and ties of value by their text', () => {
+    const keys = ['10', '2+', ' 1', '1', '2', 'none', '1.0'];
+    const sorted = [...keys].sort(compareBuckets);
+
+    expect(sorted).toEqual([' 1', '1', '1.0', '2', '10', '2+', 'none']);
+    expect([...keys].reverse().sort(compareBuckets)).toEqual(sorted);
+  });
+});

@@ -96,7 +96,8 @@ export function compareCodes(a: string, b: string): number {
 export function compareBuckets(a: string, b: string): number {
   const [x, y] = [Number(a), Number(b)];
   const [nx, ny] = [a !== '' && Number.isFinite(x), b !== '' && Number.isFinite(y)];
-  if (nx && ny) return x - y;
+  // Numbers by value, ties (` 1` beside `1`) by their text: a total order, whatever order came in.
+  if (nx && ny && x !== y) return x - y;
   if (nx !== ny) return nx ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
