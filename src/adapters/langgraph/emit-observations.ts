@@ -17,6 +17,8 @@ import type { NodeRun, ToolRun } from './run-observer.ts';
 import { isTransferTool } from './transfer-calls.ts';
 
 const ACCEPT_AFTER_MS = 0.01;
+/** A move is stamped this long before its receiver's run starts, so the two never tie. */
+const MOVE_BEFORE_MS = 0.001;
 
 /** When things of one update really happened, from the run observer. */
 export interface UpdateTiming {
@@ -36,7 +38,7 @@ export interface UpdateTiming {
  *
  * With timing, each span gets the time it really happened: the agent turn spans its node's run,
  * the acceptance its start, a handoff its transfer tool's run (else the end of the sender's
- * node; a move, the end of its sender's last run). Without it (or when a run was not seen) they
+ * node; a move, just before its receiver's run). Without it (or when a run was not seen) they
  * are stamped now, as the update arrives.
  */
 export function emitObservations(
@@ -74,9 +76,17 @@ export function emitObservations(
   }
 }
 
-/** A move between participant nodes: a handoff of its own beside the turns, under the step. */
+/**
+ * A move between participant nodes: a handoff of its own beside the turns, under the step, just
+ * before its receiver's run began. Side-by-side receivers start in the order LangGraph scheduled
+ * them, which the order they finish in (and send their updates) does not change.
+ */
 function emitMove(t: Transfer, tracer: Tracer, timing: UpdateTiming | undefined): void {
-  const at = timing?.ended?.(t.from) ?? timing?.runs.get(t.to)?.start ?? preciseNow();
+  const received = timing?.runs.get(t.to)?.start;
+  const at =
+    received === undefined
+      ? (timing?.ended?.(t.from) ?? preciseNow())
+      : Math.max(received - MOVE_BEFORE_MS, timing?.ended?.(t.from) ?? -Infinity);
   timed(tracer, `handoff ${t.from} -> ${t.to}`, transferAttributes(t), at, context.active());
 }
 

@@ -204,7 +204,8 @@ export async function runTurn(
         toolCall: (id: string) => observer.toolCall(id),
         ended: (node: string) => observer.lastEnd(node),
       };
-      const observations = mapper.consume(chunk, ran);
+      const stepOf = timing && ((node: string) => timing.runs.get(node)?.step);
+      const observations = mapper.consume(chunk, ran, stepOf);
       emitObservations(observations, ctx.tracer, timing);
       reply = lastReply(observations, reply);
     }
@@ -233,14 +234,18 @@ function emitInterrupted(
   ctx: Pick<CaseContext, 'tracer'>,
   observer: RunObserver,
 ) {
-  const late = mapper.interruptedTransfers(observer.tools.filter((t) => isTransferTool(t.name)));
+  const stepOf = (node: string) => observer.untakenStep(node);
+  const late = mapper.interruptedTransfers(
+    observer.tools.filter((t) => isTransferTool(t.name)),
+    stepOf,
+  );
   const toolCall = (id: string) => observer.toolCall(id);
   const ended = (node: string) => observer.lastEnd(node);
   if (late.length > 0) {
     const nodes = late.flatMap((o) => (o.kind === 'node' ? [o.node] : []));
     emitObservations(late, ctx.tracer, { runs: observer.untakenRuns(nodes), toolCall, ended });
   }
-  const waiting = mapper.waitingNodes(observer.untakenNodes());
+  const waiting = mapper.waitingNodes(observer.untakenNodes(), stepOf);
   if (waiting.length === 0) return;
   const nodes = waiting.flatMap((o) =>
     o.kind === 'node' ? [o.node] : o.kind === 'move' ? [o.transfer.to] : [],

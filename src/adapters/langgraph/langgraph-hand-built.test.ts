@@ -145,6 +145,54 @@ describe('createLangGraphAdapter on a hand-built StateGraph routing with Command
   });
 });
 
+describe('createLangGraphAdapter on nodes that run side by side in one superstep', () => {
+  const fanOut: Case = {
+    id: 'fan-out',
+    title: 'Triage asks billing and refunds at once; both report to the closer',
+    source: 'unit test',
+    tags: [],
+    agents: ['triage', 'billing', 'refunds', 'closer'],
+    persons: [],
+    entry: 'triage',
+    steps: [{ kind: 'customer', text: 'Order A-3003 was charged twice, refund one.' }],
+    labels: {
+      handoffs: [
+        expect_('triage', 'billing', 0, { carry: { order_id: 'A-3003' } }),
+        expect_('triage', 'refunds', 0, { carry: { order_id: 'A-3003' } }),
+        expect_('billing', 'closer', 0),
+        expect_('refunds', 'closer', 0),
+      ],
+    },
+  };
+  const moves = (result: Awaited<ReturnType<typeof run>>) =>
+    handoffs(result)
+      .map((h) => `${h.from}>${h.to}`)
+      .sort();
+
+  it.each(['billing', 'refunds'] as const)(
+    'hands the work from triage to each branch and from each branch to the fan-in, whichever finishes last (%s)',
+    async (slow) => {
+      const result = await run({ fanOut: slow }, fanOut);
+
+      expect(moves(result)).toEqual([
+        'billing>closer',
+        'refunds>closer',
+        'triage>billing',
+        'triage>refunds',
+      ]);
+      expect(failing(result)).toEqual([]);
+    },
+  );
+
+  it('never reads one branch as handing the work to the other', async () => {
+    const result = await run({ fanOut: 'billing' }, { ...fanOut, labels: { handoffs: [] } });
+
+    const unneeded = failing(result).filter((f) => f.startsWith('handoff.unneeded'));
+    expect(unneeded).toHaveLength(4);
+    expect(unneeded.join('\n')).not.toMatch(/billing → refunds|refunds → billing/);
+  });
+});
+
 describe('createLangGraphAdapter: a case’s entry on a hand-built graph', () => {
   const atRefunds: Case = {
     ...refund750,

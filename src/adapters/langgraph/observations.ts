@@ -65,27 +65,34 @@ export interface CameBack {
   readonly callId: string;
 }
 
+/**
+ * The LangGraph superstep a node's run belongs to (`langgraph_step`), when the run was seen: nodes
+ * of one superstep run side by side, so none of them hands work to another.
+ */
+export type StepOf = (node: string) => number | undefined;
+
 /** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
 export interface UpdateMapper {
   /**
    * `ran` says whether the turn ran a tool for a call id: with it, a supervisor's automatic
-   * hand-back is told from a model's transfer call (see isAutoReturn).
+   * hand-back is told from a model's transfer call (see isAutoReturn). `stepOf` gives each node's
+   * superstep; without it every node counts as a superstep of its own.
    */
-  consume(chunk: unknown, ran?: RanAsTool): Observation[];
+  consume(chunk: unknown, ran?: RanAsTool, stepOf?: StepOf): Observation[];
   /**
    * After a turn that ended in an interrupt: the transfer calls whose node never sent its update
    * (its transfer tool waits in `interrupt()`, for a person's decision). Each is a handoff of this
    * turn from the tool's agent, who took its work in this turn too; its update, when the graph
    * resumes, does not hand off again.
    */
-  interruptedTransfers(runs: readonly TransferRun[]): Observation[];
+  interruptedTransfers(runs: readonly TransferRun[], stepOf?: StepOf): Observation[];
   /**
    * After a turn that ended in an interrupt, once its transfer tools are read: the top-level
    * nodes that started and never sent their update, in the order they started. Each
    * participant among them waits in `interrupt()` (a person node asking for a decision): it has
    * the work, moved to it in this turn when it did not hold it before.
    */
-  waitingNodes(nodes: readonly string[]): Observation[];
+  waitingNodes(nodes: readonly string[], stepOf?: StepOf): Observation[];
   /** Called before each graph turn: the first participant node of a turn is the graph's entry. */
   beginTurn(): void;
   /** The call-like handoff a transfer tool run that returned ends, once; undefined otherwise. */

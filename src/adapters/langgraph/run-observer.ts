@@ -3,6 +3,8 @@ import { preciseNow } from '../../capture/clock.ts';
 /** One run of a top-level graph node (a swarm or supervisor agent), as its callbacks timed it. */
 export interface NodeRun {
   readonly node: string;
+  /** LangGraph's superstep (`langgraph_step`): nodes of one superstep run side by side. */
+  readonly step: number | undefined;
   readonly start: number;
   end?: number;
 }
@@ -129,6 +131,11 @@ export class RunObserver {
     return out;
   }
 
+  /** The superstep of the oldest run of `node` whose update never came. */
+  untakenStep(node: string): number | undefined {
+    return this.#nodes.find((r) => r.node === node && !this.#taken.has(r))?.step;
+  }
+
   /** The top-level nodes that started and whose update never came (so far), in start order. */
   untakenNodes(): string[] {
     const nodes = this.#nodes.filter((r) => !this.#taken.has(r)).map((r) => r.node);
@@ -152,7 +159,12 @@ export class RunObserver {
     if (typeof ns !== 'string' || typeof node !== 'string' || ns.includes('|')) return;
     if (!ns.startsWith(`${node}:`) || this.#tasks.has(ns)) return;
     this.#tasks.add(ns);
-    const run: NodeRun = { node, start: preciseNow() };
+    const step = metadata?.langgraph_step;
+    const run: NodeRun = {
+      node,
+      step: typeof step === 'number' ? step : undefined,
+      start: preciseNow(),
+    };
     this.#nodes.push(run);
     this.#nodeRuns.set(runId, run);
   }

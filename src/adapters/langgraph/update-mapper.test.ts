@@ -347,6 +347,35 @@ describe('createUpdateMapper: work moving between participant nodes', () => {
     });
   });
 
+  it('takes the reason a sender wrote to the state as the move’s reason', () => {
+    const mapper = createUpdateMapper(roster);
+    mapper.beginTurn();
+    mapper.consume({ triage: { reason: 'refund_request', messages: [] } });
+
+    const [move] = mapper.consume({ refunds: { messages: [] } });
+
+    expect(move).toMatchObject({ transfer: { from: 'triage', reason: 'refund_request' } });
+  });
+
+  it('reads nodes of one superstep as taking the work from the superstep before, in any order', () => {
+    const wide = createUpdateMapper({ agents: ['triage', 'billing', 'refunds'], persons: [] });
+    const steps: Record<string, number> = { triage: 1, refunds: 2, billing: 2 };
+    wide.beginTurn();
+    const out = [
+      { triage: { messages: [] } },
+      { refunds: { messages: [] } },
+      { billing: { messages: [] } },
+    ].flatMap((chunk) => lines(wide.consume(chunk, undefined, (node) => steps[node])));
+
+    expect(out).toEqual([
+      'turn triage',
+      'triage → refunds [agent, graph_node]',
+      'turn refunds (accepted from triage)',
+      'triage → billing [agent, graph_node]',
+      'turn billing (accepted from triage)',
+    ]);
+  });
+
   it('passes the work through nodes that are no participants: A → tools → A is no handoff', () => {
     const mapper = createUpdateMapper(roster);
 

@@ -3,6 +3,7 @@ import type {
   CameBack,
   Observation,
   Roster,
+  StepOf,
   Transfer,
   TransferRun,
   UpdateMapper,
@@ -116,14 +117,15 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
    * Participant `node` runs: the move that brought it the work, if any, and whom it took the
    * work from (the sender of the last handoff to it).
    */
-  function arrive(node: string): { move?: Observation; acceptedFrom?: string } {
-    const moved = holder.arrive(node);
-    if (moved) pending = { from: moved.from, to: moved.to };
+  function arrive(node: string, step?: number): { moves: Observation[]; acceptedFrom?: string } {
+    const moved = holder.arrive(node, step);
+    const first = moved[0];
+    if (first) pending = { from: first.from, to: first.to };
     const acceptedFrom =
       roleOf(node) === 'agent' && pending?.to === node ? pending.from : undefined;
     if (pending?.to === node) pending = undefined;
     return {
-      ...(moved && { move: { kind: 'move', transfer: nodeMove(moved) } }),
+      moves: moved.map((m) => ({ kind: 'move', transfer: nodeMove(m) })),
       ...(acceptedFrom !== undefined && { acceptedFrom }),
     };
   }
@@ -132,15 +134,20 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return transfer(moved.from, moved.to, moved.payload, 'graph_node');
   }
 
-  function consumeNode(node: string, update: unknown, ran: RanAsTool | undefined): Observation[] {
+  function consumeNode(
+    node: string,
+    update: unknown,
+    ran: RanAsTool | undefined,
+    step: number | undefined,
+  ): Observation[] {
     const role = roleOf(node);
     state.interrupted = false;
-    const { move, acceptedFrom } = role === 'other' ? {} : arrive(node);
+    const { moves = [], acceptedFrom } = role === 'other' ? {} : arrive(node, step);
     const transfers = transfersIn(node, update, ran);
-    holder.wrote(handedState(update, activeKey), role !== 'other');
+    holder.wrote(node, handedState(update, activeKey), role !== 'other');
     const last = transfers.at(-1);
     if (last) pending = { from: last.from, to: last.to };
-    const out: Observation[] = move ? [move] : [];
+    const out: Observation[] = [...moves];
     if (role !== 'agent' && transfers.length === 0) return out;
     const reply = role === 'agent' ? replyIn(node, update) : undefined;
     out.push({
@@ -157,7 +164,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
   // Handoffs whose transfer tool waits for a person: the tool's return brings the work back.
   const waiting = new Map<string, { by: string; to: string }>();
 
-  function interruptedTransfers(runs: readonly TransferRun[]): Observation[] {
+  function interruptedTransfers(runs: readonly TransferRun[], stepOf?: StepOf): Observation[] {
     if (!state.interrupted) return [];
     const out: Observation[] = [];
     for (const run of runs) {
@@ -167,8 +174,8 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
       const from = run.agent ?? holder.current;
       if (from === undefined) continue;
       // Its node ran too, though its update never came: it may have been moved the work.
-      const { move, acceptedFrom } = arrive(from);
-      if (move) out.push(move);
+      const { moves, acceptedFrom } = arrive(from, stepOf?.(from));
+      out.push(...moves);
       const reason = target.back ? HAND_BACK : undefined;
       const found = transfer(from, target.to, argsOf(run.input), 'tool_call', reason);
       pending = { from, to: target.to };
@@ -185,14 +192,14 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return out;
   }
 
-  function waitingNodes(nodes: readonly string[]): Observation[] {
+  function waitingNodes(nodes: readonly string[], stepOf?: StepOf): Observation[] {
     if (!state.interrupted) return [];
     const out: Observation[] = [];
     for (const node of nodes) {
       const role = roleOf(node);
       if (role === 'other') continue;
-      const { move, acceptedFrom } = arrive(node);
-      if (move) out.push(move);
+      const { moves, acceptedFrom } = arrive(node, stepOf?.(node));
+      out.push(...moves);
       if (role === 'agent') {
         const taken = acceptedFrom !== undefined && { acceptedFrom };
         out.push({ kind: 'node', node, role, ...taken, transfers: [] });
@@ -210,7 +217,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return { ...open, callId };
   }
 
-  const consume = (chunk: unknown, ran?: RanAsTool): Observation[] => {
+  const consume = (chunk: unknown, ran?: RanAsTool, stepOf?: StepOf): Observation[] => {
     if (!isRecord(chunk)) return [];
     const out: Observation[] = [];
     for (const [node, update] of Object.entries(chunk)) {
@@ -219,7 +226,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
         continue;
       }
-      out.push(...consumeNode(node, update, ran));
+      out.push(...consumeNode(node, update, ran, stepOf?.(node)));
     }
     return out;
   };
