@@ -12,8 +12,9 @@ import {
   UNNEEDED_COST,
   ZERO_COST,
 } from './alignment-cost.ts';
+import { fanOutOrder } from './fan-out-order.ts';
 import { judgePair } from './handoff-fit.ts';
-import { matchHandoffs } from './match-handoffs.ts';
+import { type HandoffMatch, matchHandoffs } from './match-handoffs.ts';
 import { expect_, handoff } from './timeline-fixtures.ts';
 
 /** Each expectation's verdict and the span it took, and the unclaimed spans. */
@@ -142,10 +143,16 @@ describe('matchHandoffs: properties', () => {
       for (const sender of ['a', 'b']) {
         const exp = expected.filter((e) => e.from === sender);
         const obs = observed.filter((o) => o.from === sender);
-        const best = bruteForce(exp, obs);
+        // The labels as the alignment takes them: each fan-out in the order the run made it.
+        const order = fanOutOrder(exp, obs);
+        const best = bruteForce(
+          order.map((k) => exp[k] as ExpectedHandoff),
+          obs,
+        );
         total = addCost(total, best.cost);
-        const taken = m.matches
-          .filter((x) => x.expected.from === sender)
+        const mine = m.matches.filter((x) => x.expected.from === sender);
+        const taken = order
+          .map((k) => mine[k] as HandoffMatch)
           .map((x) => (x.verdict === 'missed' ? NOT_TAKEN : obs.indexOf(x.observed)));
         expect(taken).toEqual(best.taken);
       }
@@ -279,12 +286,37 @@ describe('matchHandoffs: properties', () => {
     },
   );
 
-  it('reads two handoffs at the same time in the order the timeline gives them', () => {
+  it('takes a fan-out (one sender, one window) in the order the run made it, not the label order', () => {
     const expected = [expect_('a', 'x', 0), expect_('a', 'y', 0)];
     const first = { ...handoff('a', 'x', 0), at: 5, spanId: 'z' };
     const second = { ...handoff('a', 'y', 0), at: 5, spanId: 'a' };
 
     expect(summary(expected, [first, second]).matches).toEqual(['on_time:z', 'on_time:a']);
-    expect(summary(expected, [second, first]).matches).not.toEqual(['on_time:z', 'on_time:a']);
+    expect(summary(expected, [second, first]).matches).toEqual(['on_time:z', 'on_time:a']);
   });
+
+  test.prop([
+    fc.array(expectationArb, { maxLength: 2 }),
+    fc.array(expectationArb, { maxLength: 2 }),
+    fc.constantFrom('a', 'b'),
+    fc.uniqueArray(fc.constantFrom(...AGENTS), { minLength: 2, maxLength: 3 }),
+    fc.nat(5),
+    fc.nat(2),
+    observedArb,
+    fc.nat(),
+  ])(
+    'a fan-out (one sender and window, different receivers) aligns the same in any label order',
+    (before, after, from, targets, first, width, observed, seed) => {
+      const fanOut = targets.map((to) => expect_(from, to, [first, first + width]));
+      const shuffled = fc.sample(fc.shuffledSubarray(fanOut, { minLength: fanOut.length }), {
+        seed,
+        numRuns: 1,
+      })[0] as ExpectedHandoff[];
+      const verdicts = (labels: readonly ExpectedHandoff[]) =>
+        matchHandoffs([...before, ...labels, ...after], observed)
+          .matches.map((x) => `${x.expected.from}>${x.expected.to}:${x.verdict}`)
+          .sort();
+      expect(verdicts(shuffled)).toEqual(verdicts(fanOut));
+    },
+  );
 });

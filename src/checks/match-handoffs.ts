@@ -2,6 +2,7 @@ import type { ExpectedHandoff } from '../model/labelled-case.ts';
 import type { HandoffEvent } from '../model/timeline.ts';
 import { alignSender, NOT_TAKEN } from './align-sender.ts';
 import { type AlignmentCost, addCost, ZERO_COST } from './alignment-cost.ts';
+import { fanOutOrder } from './fan-out-order.ts';
 import { judgePair, type PairVerdict } from './handoff-fit.ts';
 
 /** How one expected handoff fared: paired with an observed one, or missed. */
@@ -36,7 +37,8 @@ export interface Matching {
 
 /**
  * Aligns expected handoffs (label order) with observed ones (time order), per sender and order
- * preserving, by the pairing of least cost (docs/verdicts.md defines it). Observed handoffs are
+ * preserving, by the pairing of least cost (docs/verdicts.md defines it). A sender's consecutive
+ * labels with one window are a fan-out, taken in the order the run made them (fanOutOrder). Observed handoffs are
  * ordered by time, then step; handoffs at the same time keep the order they are given in, the
  * timeline's, which `normalize` settles from the spans (not from the order they arrived in).
  */
@@ -75,12 +77,17 @@ export function matchHandoffs(
       obsIdx.push(i);
       senderObserved.push(hit);
     }
-    const alignment = alignSender(senderExpected, senderObserved);
+    // A fan-out labelled in another order than it ran in is the same fan-out.
+    const labelled = fanOutOrder(senderExpected, senderObserved);
+    const alignment = alignSender(
+      labelled.map((k) => senderExpected[k] as ExpectedHandoff),
+      senderObserved,
+    );
     cost = addCost(cost, alignment.cost);
     for (let k = 0; k < alignment.taken.length; k++) {
       const position = alignment.taken[k] as number;
       if (position === NOT_TAKEN) continue;
-      const expectedIndex = expIdx[k] as number;
+      const expectedIndex = expIdx[labelled[k] as number] as number;
       const observedIndex = obsIdx[position] as number;
       const exp = expected[expectedIndex] as ExpectedHandoff;
       const hit = observed[observedIndex] as HandoffEvent;

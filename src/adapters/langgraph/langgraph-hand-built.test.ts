@@ -184,6 +184,15 @@ describe('createLangGraphAdapter on nodes that run side by side in one superstep
     },
   );
 
+  it('passes the fan-out labelled in another order than its goto lists it', async () => {
+    const [toBilling, toRefunds, ...rest] = fanOut.labels.handoffs;
+    const labels = { handoffs: [toRefunds, toBilling, ...rest.reverse()] } as Case['labels'];
+
+    const result = await run({ fanOut: 'refunds' }, { ...fanOut, labels });
+
+    expect(failing(result)).toEqual([]);
+  });
+
   it('never reads one branch as handing the work to the other', async () => {
     const result = await run({ fanOut: 'billing' }, { ...fanOut, labels: { handoffs: [] } });
 

@@ -1,0 +1,74 @@
+import type { ExpectedHandoff } from '../model/labelled-case.ts';
+import type { HandoffEvent } from '../model/timeline.ts';
+import { acceptsTarget, stepsOutside } from './handoff-fit.ts';
+
+/**
+ * One sender's expectations (label order) with labels of one window put in the order the run
+ * made them: a fan-out (`triage → billing` and `triage → refunds` at step 2) has no order of its
+ * own, so the order it is labelled in must not decide which of the two is missed.
+ *
+ * Within each run of consecutive expectations with the same window, each expectation in label
+ * order claims the earliest handoff of `observed` (time order) it accepts inside that window,
+ * then each left without one the earliest it accepts at any step (a fan-out made too early or
+ * too late); the run is then sorted by the claimed positions, those that claimed none last, by
+ * receiver, then in label order. Labels to different receivers (no alternatives shared) thus align the
+ * same in any order. Returns the new order as positions into `expected`; the identity when nothing moves.
+ * Pure.
+ */
+export function fanOutOrder(
+  expected: readonly ExpectedHandoff[],
+  observed: readonly HandoffEvent[],
+): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < expected.length; i++) order.push(i);
+  let start = 0;
+  while (start < expected.length) {
+    let end = start + 1;
+    const window = (expected[start] as ExpectedHandoff).window;
+    while (end < expected.length && sameWindow((expected[end] as ExpectedHandoff).window, window))
+      end++;
+    if (end - start > 1) sortRun(order, start, end, expected, observed);
+    start = end;
+  }
+  return order;
+}
+
+function sortRun(
+  order: number[],
+  start: number,
+  end: number,
+  expected: readonly ExpectedHandoff[],
+  observed: readonly HandoffEvent[],
+): void {
+  const claimed = new Set<number>();
+  const keyed: { index: number; key: number }[] = [];
+  for (let i = start; i < end; i++) keyed.push({ index: i, key: Number.POSITIVE_INFINITY });
+  // Handoffs inside the window first, then (a fan-out made early or late) any the label accepts.
+  for (const inWindow of [true, false]) {
+    for (const k of keyed) {
+      if (k.key !== Number.POSITIVE_INFINITY) continue;
+      const exp = expected[k.index] as ExpectedHandoff;
+      for (let j = 0; j < observed.length; j++) {
+        const hit = observed[j] as HandoffEvent;
+        if (claimed.has(j) || !acceptsTarget(exp, hit.to)) continue;
+        if (inWindow && stepsOutside(exp.window, hit.step) !== 0) continue;
+        claimed.add(j);
+        k.key = j;
+        break;
+      }
+    }
+  }
+  // Those that claimed none go by receiver (which of them a misrouted handoff answers must not
+  // follow the label order either), then stably in label order.
+  const to = (k: { index: number }) => (expected[k.index] as ExpectedHandoff).to;
+  keyed.sort((a, b) => {
+    if (a.key !== b.key) return a.key < b.key ? -1 : 1;
+    if (a.key !== Number.POSITIVE_INFINITY || to(a) === to(b)) return 0;
+    return to(a) < to(b) ? -1 : 1;
+  });
+  for (let i = start; i < end; i++) order[i] = (keyed[i - start] as { index: number }).index;
+}
+
+function sameWindow(a: readonly [number, number], b: readonly [number, number]): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
