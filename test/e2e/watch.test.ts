@@ -117,4 +117,38 @@ describe('baton run --watch', () => {
     const suiteDone = await out.after('Press Ctrl-C to stop.', suiteRun);
     expect(out.text().slice(suiteRun, suiteDone)).toMatch(/FAIL {2}2 cases · 1 passed · 1 failed/);
   });
+
+  test('re-runs every case when the app the adapter imports from another folder changes', async () => {
+    const dir = await tempDir();
+    cleanup = dir.remove;
+    await mkdir(join(dir.path, 'cases'));
+    await mkdir(join(dir.path, 'app'));
+    await mkdir(join(dir.path, 'src'));
+    const route = (to: string) => `export const route = () => '${to}';\n`;
+    await writeFile(join(dir.path, 'src/route.ts'), route('refunds'));
+    await writeFile(
+      join(dir.path, 'app/router.ts'),
+      IMPLEMENTATION.replace("step.values.route : undefined", 'route() : undefined').replace(
+        'export default',
+        "import { route } from '../src/route.ts';\nexport default",
+      ),
+    );
+    await writeFile(join(dir.path, 'cases/a.yaml'), caseFile('case-a', 'refunds'));
+    await writeFile(join(dir.path, 'suite.yaml'), SUITE);
+    await writeFile(join(dir.path, 'package.json'), '{ "type": "module" }\n');
+
+    child = spawn(
+      process.execPath,
+      [join(REPO, 'bin/baton.mjs'), 'run', 'suite.yaml', '--watch', '--reporter', 'console'],
+      { cwd: dir.path, env: { ...process.env, NO_COLOR: '1', CI: 'true' } },
+    );
+    const out = output(child);
+    const first = await out.after('Press Ctrl-C to stop.');
+    expect(out.text()).toMatch(/PASS {2}1 case · 1 passed/);
+
+    await writeFile(join(dir.path, 'src/route.ts'), route('billing'));
+    const rerun = await out.after('src/route.ts changed: re-running every case', first);
+    const done = await out.after('Press Ctrl-C to stop.', rerun);
+    expect(out.text().slice(rerun, done)).toMatch(/FAIL {2}1 case · 0 passed · 1 failed/);
+  });
 });

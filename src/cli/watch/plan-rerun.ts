@@ -1,4 +1,5 @@
 import { sep } from 'node:path';
+import { under } from './under.ts';
 import type { WatchTargets } from './watch-targets.ts';
 
 /** What a batch of changed files asks for. */
@@ -10,10 +11,6 @@ export type Rerun =
   | { readonly kind: 'cases'; readonly ids: readonly string[]; readonly because: string }
   /** Changed case files that do not load: their problems are printed instead of a run. */
   | { readonly kind: 'broken'; readonly files: readonly string[] };
-
-function under(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
-}
 
 const NEVER = [`${sep}node_modules${sep}`, `${sep}.git${sep}`];
 

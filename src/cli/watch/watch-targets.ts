@@ -4,6 +4,8 @@ import type { FileProblem } from '../../errors.ts';
 import { reportFolder } from '../../io/report-folder.ts';
 import { loadSuiteFile } from '../../load/load-suite.ts';
 import { selectHeldCases } from '../../load/select-cases.ts';
+import { localImports } from './import-graph.ts';
+import { under } from './under.ts';
 
 /** The files one suite's run depends on, as absolute paths. */
 export interface WatchTargets {
@@ -41,11 +43,16 @@ function optionFiles(options: unknown, base: string): string[] {
     .filter(isFile);
 }
 
-function implementationOf(config: Record<string, unknown>, suiteDir: string) {
+async function implementationOf(config: Record<string, unknown>, suiteDir: string) {
   const adapter = (config.adapter ?? {}) as Record<string, unknown>;
   const out: { path: string; folder: boolean }[] = [];
   if (ADAPTERS_WITH_MODULE.has(String(adapter.type)) && typeof adapter.path === 'string') {
-    out.push({ path: dirname(resolve(suiteDir, adapter.path)), folder: true });
+    const module = resolve(suiteDir, adapter.path);
+    const folder = dirname(module);
+    out.push({ path: folder, folder: true });
+    // The app it imports from elsewhere in the project (`../src/desk/graph.ts`), file by file.
+    for (const file of (await localImports(module)) ?? [])
+      if (!under(file, folder)) out.push({ path: file, folder: false });
   }
   for (const file of optionFiles(adapter.options, suiteDir))
     out.push({ path: file, folder: false });
@@ -87,7 +94,7 @@ export async function scanSuite(
       suiteFile,
       cases,
       broken,
-      implementation: implementationOf(config, dirname(suiteFile)),
+      implementation: await implementationOf(config, dirname(suiteFile)),
       // The folder the run writes to, by the same rule as baton run (reports.dir against the suite).
       ignored: [
         reportFolder({
