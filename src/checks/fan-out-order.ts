@@ -1,18 +1,21 @@
 import type { ExpectedHandoff } from '../model/labelled-case.ts';
 import type { HandoffEvent } from '../model/timeline.ts';
-import { acceptsTarget, stepsOutside } from './handoff-fit.ts';
+import { acceptsTarget, stepsOutside, WRONG_TARGET_REACH } from './handoff-fit.ts';
 
 /**
- * One sender's expectations (label order) with labels of one window put in the order the run
- * made them: a fan-out (`triage → billing` and `triage → refunds` at step 2) has no order of its
- * own, so the order it is labelled in must not decide which of the two is missed.
+ * One sender's expectations (label order) with the labels of a fan-out put in the order the run
+ * made it: handoffs made side by side (`triage → billing` and `triage → refunds` in one LangGraph
+ * superstep, in one `info.parallel`: one `fanOut` id) have no order of their own, so the order
+ * they are labelled in must not decide which of them is missed. Handoffs made one after another
+ * keep the label order, also within one step: that order is what the labels say.
  *
  * Within each run of consecutive expectations with the same window, each expectation in label
  * order claims the earliest handoff of `observed` (time order) it accepts inside that window,
  * then each left without one the earliest it accepts at any step (a fan-out made too early or
- * too late); the run is then sorted by the claimed positions, those that claimed none last, by
- * receiver, then in label order. Labels to different receivers (no alternatives shared) thus align the
- * same in any order. Returns the new order as positions into `expected`; the identity when nothing moves.
+ * too late). When the handoffs claimed and those inside the window (one at least) were all made
+ * in one fan-out, the run is sorted by the claimed positions, those that claimed none last, by
+ * receiver, then in label order; otherwise it stays as labelled. Labels of a fan-out to different receivers (no
+ * alternatives shared) thus align the same in any order. Returns the new order as positions into `expected`; the identity when nothing moves.
  * Pure.
  */
 export function fanOutOrder(
@@ -58,6 +61,8 @@ function sortRun(
       }
     }
   }
+  const window = (expected[start] as ExpectedHandoff).window;
+  if (!oneFanOut(keyed, observed, window)) return;
   // Those that claimed none go by receiver (which of them a misrouted handoff answers must not
   // follow the label order either), then stably in label order.
   const to = (k: { index: number }) => (expected[k.index] as ExpectedHandoff).to;
@@ -67,6 +72,33 @@ function sortRun(
     return to(a) < to(b) ? -1 : 1;
   });
   for (let i = start; i < end; i++) order[i] = (keyed[i - start] as { index: number }).index;
+}
+
+/**
+ * Whether the handoffs the labels claimed and those made inside their window or just after it
+ * (one at least) were all made in one fan-out: the evidence that their order means nothing.
+ */
+function oneFanOut(
+  keyed: readonly { readonly key: number }[],
+  observed: readonly HandoffEvent[],
+  window: readonly [number, number],
+): boolean {
+  let fanOut: string | undefined;
+  let seen = 0;
+  const same = (hit: HandoffEvent) => {
+    if (hit.fanOut === undefined || (fanOut !== undefined && hit.fanOut !== fanOut)) return false;
+    fanOut = hit.fanOut;
+    seen++;
+    return true;
+  };
+  for (const { key } of keyed)
+    if (key !== Number.POSITIVE_INFINITY && !same(observed[key] as HandoffEvent)) return false;
+  for (const hit of observed) {
+    const distance = stepsOutside(window, hit.step);
+    // Inside the window or near enough after it to be a label's misrouted handoff.
+    if (distance >= 0 && distance <= WRONG_TARGET_REACH && !same(hit)) return false;
+  }
+  return seen > 0;
 }
 
 function sameWindow(a: readonly [number, number], b: readonly [number, number]): boolean {

@@ -288,11 +288,22 @@ describe('matchHandoffs: properties', () => {
 
   it('takes a fan-out (one sender, one window) in the order the run made it, not the label order', () => {
     const expected = [expect_('a', 'x', 0), expect_('a', 'y', 0)];
-    const first = { ...handoff('a', 'x', 0), at: 5, spanId: 'z' };
-    const second = { ...handoff('a', 'y', 0), at: 5, spanId: 'a' };
+    const first = { ...handoff('a', 'x', 0), at: 5, spanId: 'z', fanOut: 'f' };
+    const second = { ...handoff('a', 'y', 0), at: 5, spanId: 'a', fanOut: 'f' };
 
     expect(summary(expected, [first, second]).matches).toEqual(['on_time:z', 'on_time:a']);
     expect(summary(expected, [second, first]).matches).toEqual(['on_time:z', 'on_time:a']);
+  });
+
+  it('holds handoffs made one after another in one step to the label order', () => {
+    // The reviewer labelled to send the change back first, then to deploy; it deployed first.
+    const expected = [expect_('reviewer', 'coder', 1), expect_('reviewer', 'deployer', 1)];
+    const deployed = { ...handoff('reviewer', 'deployer', 1), spanId: 'd' };
+    const sentBack = { ...handoff('reviewer', 'coder', 1), spanId: 'c' };
+
+    const out = summary(expected, [deployed, sentBack]);
+
+    expect(out.matches).not.toEqual(['on_time:c', 'on_time:d']);
   });
 
   test.prop([
@@ -305,15 +316,17 @@ describe('matchHandoffs: properties', () => {
     observedArb,
     fc.nat(),
   ])(
-    'a fan-out (one sender and window, different receivers) aligns the same in any label order',
+    'a fan-out the run marks (one sender and window, different receivers) aligns the same in any label order',
     (before, after, from, targets, first, width, observed, seed) => {
       const fanOut = targets.map((to) => expect_(from, to, [first, first + width]));
+      // Everything the sender did was one fan-out: made side by side, in no order.
+      const made = observed.map((o) => (o.from === from ? { ...o, fanOut: 'f' } : o));
       const shuffled = fc.sample(fc.shuffledSubarray(fanOut, { minLength: fanOut.length }), {
         seed,
         numRuns: 1,
       })[0] as ExpectedHandoff[];
       const verdicts = (labels: readonly ExpectedHandoff[]) =>
-        matchHandoffs([...before, ...labels, ...after], observed)
+        matchHandoffs([...before, ...labels, ...after], made)
           .matches.map((x) => `${x.expected.from}>${x.expected.to}:${x.verdict}`)
           .sort();
       expect(verdicts(shuffled)).toEqual(verdicts(fanOut));

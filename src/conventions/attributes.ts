@@ -20,6 +20,8 @@ export const ATTR = {
   handoffTargetKind: 'baton.handoff.target_kind',
   /** true on a handoff the framework made to return finished work to its sender (not an agent's choice). */
   handoffAutoReturn: 'baton.handoff.auto_return',
+  /** An id shared by handoffs one sender made side by side (a fan-out): made in no order. */
+  handoffFanOut: 'baton.handoff.fan_out',
   ackBy: 'baton.ack.by',
   ackFrom: 'baton.ack.from',
   ackAccepted: 'baton.ack.accepted',

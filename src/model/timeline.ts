@@ -40,6 +40,11 @@ export interface HandoffEvent extends EventBase {
    * done (LangGraph `createSupervisor`'s return of each worker): the answer coming back.
    */
   readonly autoReturn?: boolean;
+  /**
+   * The fan-out it was made in (`baton.handoff.fan_out`): handoffs of one sender sharing it were
+   * made side by side, so none of them came first.
+   */
+  readonly fanOut?: string;
 }
 
 export interface AckEvent extends EventBase {

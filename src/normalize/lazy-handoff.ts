@@ -15,6 +15,7 @@ interface HandoffFields {
   readonly raw: unknown;
   readonly declaredSize: number | undefined;
   readonly autoReturn: boolean;
+  readonly fanOut: string | undefined;
 }
 
 /**
@@ -33,6 +34,7 @@ class LazyHandoff implements HandoffEvent {
   readonly payloadSize?: number;
   readonly end?: number;
   readonly autoReturn?: boolean;
+  readonly fanOut?: string;
   #stated: string | undefined;
   #raw: unknown;
   #parsed = false;
@@ -47,6 +49,7 @@ class LazyHandoff implements HandoffEvent {
     this.#stated = f.reason;
     if (f.end !== undefined) this.end = f.end;
     if (f.autoReturn) this.autoReturn = true;
+    if (f.fanOut !== undefined) this.fanOut = f.fanOut;
     this.#raw = f.raw;
     const size = f.declaredSize ?? sizeOf(f.raw);
     if (size !== undefined) this.payloadSize = size;
@@ -73,6 +76,7 @@ class LazyHandoff implements HandoffEvent {
   toJSON(): HandoffEvent {
     const { kind, step, at, spanId, from, to, reason, payloadSize, payload, end, autoReturn } =
       this;
+    const { fanOut } = this;
     // In report.json's order (its own four, then the rest by name): written without a copy.
     return {
       kind,
@@ -81,6 +85,7 @@ class LazyHandoff implements HandoffEvent {
       spanId,
       autoReturn,
       end,
+      fanOut,
       from,
       payload,
       payloadSize,
@@ -104,6 +109,8 @@ export interface HandoffFound {
   readonly declaredSize?: number | undefined;
   /** The framework returned finished work to its sender (`baton.handoff.auto_return`). */
   readonly autoReturn?: boolean | undefined;
+  /** The fan-out it was made in (`baton.handoff.fan_out`). */
+  readonly fanOut?: string | undefined;
 }
 
 /** The handoff event a recognizer found in `span`, placed at the span's step and time. */
@@ -120,5 +127,6 @@ export function handoffFrom(span: SpanRecord, index: SpanIndex, found: HandoffFo
     raw: found.raw,
     declaredSize: found.declaredSize,
     autoReturn: found.autoReturn === true,
+    fanOut: found.fanOut,
   });
 }

@@ -35,6 +35,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
         raw: a[ATTR.handoffPayload],
         declaredSize: num(a, ATTR.handoffPayloadSize),
         autoReturn: bool(a, ATTR.handoffAutoReturn),
+        fanOut: str(a, ATTR.handoffFanOut),
       });
       return isInferredVia(str(a, MODEL_TRAFFIC_ATTR.via)) ? markInferred(event) : event;
     }

@@ -1,5 +1,6 @@
 import type { Attributes, Tracer } from '@opentelemetry/api';
 import { withAgentResolver } from '../capture/agent-context.ts';
+import { activeFanOut } from '../capture/fan-out-context.ts';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
 import { emitSpan, tracerOf } from './emit-span.ts';
 
@@ -23,6 +24,11 @@ export interface HandoffSpec {
    * supervisor library's automatic return of a worker): the answer coming back, never a bounce.
    */
   readonly autoReturn?: boolean;
+  /**
+   * An id your code gives every handoff one sender makes side by side (a fan-out started with
+   * `Promise.all`): labels may list those in any order. Inside `info.parallel` it is set for you.
+   */
+  readonly fanOut?: string;
 }
 
 /** Baton's attributes of a handoff span (for adapters that time the span themselves). */
@@ -35,6 +41,8 @@ export function handoffAttributes(spec: HandoffSpec): Attributes {
   if (spec.reason !== undefined) attributes[ATTR.handoffReason] = spec.reason;
   if (spec.targetKind !== undefined) attributes[ATTR.handoffTargetKind] = spec.targetKind;
   if (spec.autoReturn) attributes[ATTR.handoffAutoReturn] = true;
+  const fanOut = spec.fanOut ?? activeFanOut();
+  if (fanOut !== undefined) attributes[ATTR.handoffFanOut] = fanOut;
   if (spec.payload !== undefined) {
     const text = typeof spec.payload === 'string' ? spec.payload : JSON.stringify(spec.payload);
     attributes[ATTR.handoffPayload] = text;

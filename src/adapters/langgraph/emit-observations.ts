@@ -138,6 +138,7 @@ function transferAttributes(t: Transfer): Attributes {
     ...(t.reason !== undefined && { reason: t.reason }),
     ...(t.payload !== undefined && { payload: t.payload }),
     ...(t.autoReturn && { autoReturn: true }),
+    ...(t.fanOut !== undefined && { fanOut: t.fanOut }),
   });
   // Inferred from the state or the nodes that ran: a handoff span the node wrote itself for the
   // same move wins.

@@ -19,6 +19,8 @@ export interface Transfer {
   readonly callId?: string;
   /** `createSupervisor` returned the worker to the supervisor itself (see isAutoReturn). */
   readonly autoReturn?: true;
+  /** A move's superstep: the moves of one were made side by side. */
+  readonly fanOut?: string;
 }
 
 /** What one node's update, or an interrupt, tells Baton. */

@@ -343,6 +343,7 @@ describe('createUpdateMapper: work moving between participant nodes', () => {
         targetKind: 'agent',
         payload: { ticket: { order_id: 'A-1' }, route: 'refunds' },
         via: 'graph_node',
+        fanOut: 'superstep-2',
       },
     });
   });

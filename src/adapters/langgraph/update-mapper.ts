@@ -131,7 +131,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
   }
 
   function nodeMove(moved: NodeMove): Transfer {
-    return transfer(moved.from, moved.to, moved.payload, 'graph_node');
+    return { ...transfer(moved.from, moved.to, moved.payload, 'graph_node'), fanOut: moved.fanOut };
   }
 
   function consumeNode(

@@ -4,12 +4,16 @@ export interface NodeMove {
   readonly to: string;
   /** What the sender's update (and the pass-through nodes' after it) wrote to the state. */
   readonly payload: Readonly<Record<string, unknown>>;
+  /** The superstep it was made in: moves sharing it were made side by side. */
+  readonly fanOut: string;
 }
 
 /** The participant nodes that ran in one superstep of a graph turn, and who handed them work. */
 interface Superstep {
   /** LangGraph's step number; undefined when the run was not seen (each node its own step). */
   readonly step: number | undefined;
+  /** Unique in the case: what its moves are marked with as one fan-out. */
+  readonly id: string;
   /** The participants that held the work before this superstep: each one's node moves come from them. */
   readonly senders: readonly string[];
   /** What each sender had written when this superstep began. */
@@ -40,6 +44,7 @@ export class WorkHolder {
   /** The participant the last update came from: a pass-through node's writes add to its own. */
   #lastWriter: string | undefined;
   #entered: string | undefined;
+  #supersteps = 0;
 
   /** The agent or person holding the work: the last to run or to be handed it. */
   get current(): string | undefined {
@@ -82,7 +87,9 @@ export class WorkHolder {
       // Sorted: side-by-side nodes finish in any order, and a fan-in's moves must not follow it.
       const senders = [...(latest?.members ?? [])].sort();
       const payloads = new Map(senders.map((s) => [s, this.#written.get(s) ?? {}]));
-      superstep = { step, senders, payloads, members: [node] };
+      this.#supersteps += 1;
+      const id = `superstep-${this.#supersteps}`;
+      superstep = { step, id, senders, payloads, members: [node] };
       this.#latest = superstep;
     }
     const senders = superstep.senders.filter((from) => from !== node);
@@ -91,7 +98,12 @@ export class WorkHolder {
     this.#current = node;
     // Handed the work by a mark already, or the first to run in this turn: no move.
     if (this.#marked.delete(node) || senders.length === 0) return [];
-    return senders.map((from) => ({ from, to: node, payload: superstep.payloads.get(from) ?? {} }));
+    return senders.map((from) => ({
+      from,
+      to: node,
+      payload: superstep.payloads.get(from) ?? {},
+      fanOut: superstep.id,
+    }));
   }
 
   /** A transfer call or an `activeAgent` change handed the work to `to`. */

@@ -1,5 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { createCapture } from '../../capture/capture.ts';
+import { ATTR } from '../../conventions/attributes.ts';
+import { handoffAttributes } from '../../public/conventions.ts';
 import { createTransport, DeliveryTimeoutError, seedFor } from './transport.ts';
 
 const route = { from: 'triage', to: 'refunds' };
@@ -49,6 +52,27 @@ describe('createTransport', () => {
     expect(await order(3)).toEqual(orders[2]);
     expect(new Set(orders.map((o) => o.join())).size).toBeGreaterThan(1);
     for (const o of orders) expect([...o].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it.each([
+    ['in task order', []],
+    ['permuted', [{ fault: 'permute' as const, seed: 4 }]],
+  ])('marks the handoffs made inside one parallel call as one fan-out (%s)', async (_, faults) => {
+    createCapture(); // Baton's context manager, as in every run
+    const t = createTransport(faults, run);
+    const fanOut = (to: string) => handoffAttributes({ from: 'triage', to })[ATTR.handoffFanOut];
+    const branch = (to: string) => async () => {
+      await Promise.resolve();
+      return fanOut(to);
+    };
+
+    const first = await t.parallel([branch('billing'), branch('refunds')]);
+    const second = await t.parallel([branch('billing')]);
+
+    expect(first[0]).toMatch(/^fan-out-\d+$/);
+    expect(first[1]).toBe(first[0]);
+    expect(second[0]).not.toBe(first[0]);
+    expect(fanOut('refunds')).toBeUndefined();
   });
 
   it('reports the seed of its permutation; without one, derives it from the case and repeat', () => {

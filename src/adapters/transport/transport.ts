@@ -1,3 +1,4 @@
+import { inFanOut, newFanOut } from '../../capture/fan-out-context.ts';
 import type { Fault } from '../../model/fault.ts';
 
 /** A handoff as it is delivered: who sends, who receives. */
@@ -88,8 +89,11 @@ export function createTransport(
       return first;
     },
     async parallel(tasks) {
-      if (seed === undefined) return Promise.all(tasks.map((t) => Promise.resolve().then(t)));
-      return permuted(tasks, seed);
+      // Handoffs made inside are one fan-out: the order the tasks run in says nothing.
+      const fanOut = newFanOut();
+      const branches = tasks.map((t) => () => inFanOut(fanOut, t));
+      if (seed === undefined) return Promise.all(branches.map((t) => Promise.resolve().then(t)));
+      return permuted(branches, seed);
     },
   };
 }
