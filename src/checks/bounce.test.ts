@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { TimelineEvent } from '../model/timeline.ts';
 import { bounce } from './bounce.ts';
 import { describeFinding } from './describe-finding.ts';
+import { analyseHandoffs } from './handoff-analysis.ts';
 import { handoffTiming } from './handoff-timing.ts';
 import { expect_, handoff, labels, rejection, timeline, turn } from './timeline-fixtures.ts';
 
@@ -25,6 +27,34 @@ describe('bounce: a return', () => {
     const t = timeline(handoff('refunds', 'supervisor', 1), handoff('supervisor', 'refunds', 3));
     const l = labels([expect_('refunds', 'supervisor', 1), expect_('supervisor', 'refunds', 3)]);
     expect(bounce.run(t, l, {})).toEqual([]);
+  });
+
+  it('is no bounce when the receiver did the work first: the finished work coming back', () => {
+    const refunded: TimelineEvent = {
+      kind: 'effect',
+      step: 1,
+      at: 150,
+      spanId: 'refund',
+      effect: 'refund',
+      key: 'A-1',
+      outcome: 'committed',
+      via: 'span',
+      agent: 'refunds',
+    };
+    const out = { ...handoff('triage', 'refunds', 1), at: 100 };
+    const back = { ...handoff('refunds', 'triage', 1), at: 200 };
+    const again = { ...handoff('triage', 'refunds', 2), at: 300 };
+
+    expect(bounce.run(timeline(out, refunded, back), labels([]), {})).toEqual([]);
+    // Nor a handoff nobody needed: the result coming back is not judged.
+    expect(analyseHandoffs(timeline(out, refunded, back), labels([])).answers).toEqual(
+      new Set([1]),
+    );
+    expect(bounce.run(timeline(out, refunded, back, again), labels([]), {})).toEqual([]);
+    expect(bounce.run(timeline(out, back), labels([]), {})).toHaveLength(1);
+    // Work by someone else in between does not count.
+    const byTriage = { ...refunded, agent: 'triage' };
+    expect(bounce.run(timeline(out, byTriage, back), labels([]), {})).toHaveLength(1);
   });
 
   it('is not a return when the receiver handed the work on first', () => {

@@ -32,7 +32,8 @@ export type Bounce =
 /**
  * Which of the unclaimed handoffs bounced (docs/verdicts.md, "Bounced"). `observed` is the
  * timeline's handoffs in time order; `claimed` the indices the alignment paired with an
- * expectation, which are never bounces: the labels expect them.
+ * expectation, which are never bounces: the labels expect them. Sending A → B again after B did
+ * the work (committed an effect) in between is new work, not the same work bouncing.
  */
 export function findBounces(
   timeline: Timeline,
@@ -47,7 +48,8 @@ export function findBounces(
     const back =
       previous === undefined ? undefined : howItCameBack(timeline, observed, previous, k);
     if (previous !== undefined && back) {
-      out.push({ kind: 'redelegation', observedIndex: k, previous, ...back });
+      if (!committedBetween(timeline, h.to, observed[previous] as HandoffEvent, h))
+        out.push({ kind: 'redelegation', observedIndex: k, previous, ...back });
       return;
     }
     const outbound = returnedHandoff(observed, k);
@@ -108,6 +110,22 @@ function howItCameBack(
     }
   }
   return undefined;
+}
+
+/** Did `agent` commit an effect after handoff `from` and before handoff `until`? */
+export function committedBetween(
+  timeline: Timeline,
+  agent: string,
+  from: HandoffEvent,
+  until: HandoffEvent,
+): boolean {
+  const events = timeline.events;
+  for (let i = firstAtOrAfter(events, from.at); i < events.length; i++) {
+    const e = events[i] as TimelineEvent;
+    if (e.at > until.at) break;
+    if (e.kind === 'effect' && e.outcome === 'committed' && e.agent === agent) return true;
+  }
+  return false;
 }
 
 function lastIndexBefore(

@@ -1,5 +1,6 @@
 import type { HandoffEvent, Timeline } from '../model/timeline.ts';
 import { agentsIn } from './effects/activity.ts';
+import { committedBetween } from './find-bounces.ts';
 
 /**
  * The observed handoffs (by index) that are an answer coming back, B → A where the work last
@@ -8,7 +9,9 @@ import { agentsIn } from './effects/activity.ts';
  *   decision event, or a person step of the case) and no later than the return. A supervisor who
  *   approves a refund and hands it back to the refunds agent did the work asked of them;
  * - the framework's: the handoff is marked `autoReturn` (LangGraph `createSupervisor` returns
- *   every worker to the supervisor when it is done). No agent chose it, so no agent bounced.
+ *   every worker to the supervisor when it is done). No agent chose it, so no agent bounced;
+ * - finished work's: B committed an effect after that handoff (refunds issued the refund, then
+ *   handed back to triage). B did what it was sent for; what comes back is the result.
  * Such a return is neither ping-pong nor a handoff nobody needed. Labels that expect it still
  * judge it like any other handoff, and sending the same work out again after it came back is
  * still a bounce (the return is the evidence that it came back).
@@ -20,7 +23,10 @@ export function answersComingBack(
 ): ReadonlySet<number> {
   const out = new Set<number>();
   const decisions = timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e));
-  if (!decisions && !observed.some((h) => h.autoReturn === true)) return out;
+  const worked = timeline.events.some(
+    (e) => e.kind === 'effect' && e.outcome === 'committed' && e.agent !== undefined,
+  );
+  if (!decisions && !worked && !observed.some((h) => h.autoReturn === true)) return out;
   const agents = decisions ? agentsIn(timeline) : undefined;
   observed.forEach((h, k) => {
     if (claimed.has(k)) return;
@@ -28,6 +34,7 @@ export function answersComingBack(
     if (into === undefined || into.from !== h.to) return;
     if (h.autoReturn === true) out.add(k);
     else if (agents && !agents.has(h.from) && decidedBetween(timeline, h.from, into, h)) out.add(k);
+    else if (worked && committedBetween(timeline, h.from, into, h)) out.add(k);
   });
   return out;
 }

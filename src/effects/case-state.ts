@@ -28,6 +28,8 @@ export interface CaseState {
   readonly problems: string[];
   /** Requests Baton refused (a host the suite does not allow), as said in their spans. */
   readonly refusals: string[];
+  /** The faults Baton injected into this case's requests, as said to the user, in order. */
+  readonly injected: string[];
   /** Passed-through requests waiting for their response, by msw request id. */
   readonly inFlight: Map<string, Span>;
   /** Aborted when the case ends: bounds a lost response that waits for the caller. */
@@ -54,6 +56,7 @@ export function newCaseState(init: CaseStateInit): CaseState {
     commits: new Map(),
     problems: [],
     refusals: [],
+    injected: [],
     inFlight: new Map(),
     ended: new AbortController(),
     caseSignal: init.caseSignal,

@@ -16,7 +16,7 @@ describe('a suite with effects, a cassette and a case fault, through evaluateSui
       [
         'refund-503',
         'error',
-        'the adapter threw Error: the refund service answered 503 (at test/fixtures/effects/implementation.ts:26:33)',
+        "the adapter threw Error: the refund service answered 503 (at test/fixtures/effects/implementation.ts:26:33), after Baton injected the case's fault http_error 503 at refund (POST https://payments.test/refunds): the implementation did not recover from it. Fix: handle that failure (retry the request with an idempotency key the endpoint deduplicates, or report it), or take the fault out of the case if it is not meant to be survived",
       ],
     ]);
     expect(cases[1]?.[2]).toBe(

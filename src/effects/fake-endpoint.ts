@@ -47,6 +47,9 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
   if (error) {
     emitEffectSpan(call.tracer, call.parent, { ...effect, outcome: 'failed' });
     call.annotate({ [EFFECT_ATTR.fault]: 'http_error' });
+    state.injected.push(
+      `http_error ${error.status} at ${endpoint.name} (${call.request.method} ${call.url})`,
+    );
     const body = { error: `Baton injected http_error ${error.status} at ${endpoint.name}` };
     return call.answer('endpoint', HttpResponse.json(body, { status: error.status }));
   }
@@ -68,7 +71,11 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
   if (dedupeKey !== undefined) state.answered.set(dedupeKey, stored);
 
   const lost = state.faults.takeLostResponse(endpoint.name);
-  return lost ? loseAnswer(call, lost.mode, o) : call.answer('endpoint', respond(stored));
+  if (!lost) return call.answer('endpoint', respond(stored));
+  state.injected.push(
+    `lost_response (${lost.mode}) at ${endpoint.name} after the commit (${call.request.method} ${call.url})`,
+  );
+  return loseAnswer(call, lost.mode, o);
 }
 
 /** The commit happened; the caller never hears of it (a dropped connection or a hang). */

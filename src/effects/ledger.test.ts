@@ -4,6 +4,7 @@ import { ATTR, EVENT, HTTP } from '../conventions/attributes.ts';
 import { EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
+import { describeRunError } from '../run/case-error.ts';
 import { EFFECT_ATTR } from './attributes.ts';
 import {
   adapterOf,
@@ -142,6 +143,22 @@ describe('lost_response', () => {
     expect(seen).toEqual(['TypeError', '201']);
     expect(committed(spans).map((s) => s.attributes[EFFECT_ATTR.commit])).toEqual([1, 2]);
     expect(spansOf(spans, EVENT.request)[0]?.attributes[EFFECT_ATTR.fault]).toBe('lost_response');
+  });
+
+  it('says which of the case’s faults an implementation that gave up did not survive', async () => {
+    const { error } = await runWith({ effects: effects(), suiteFaults: lost }, async () => {
+      await postRefund('A-1001');
+    });
+
+    expect(describeRunError(error)).toEqual({
+      code: 'adapter.threw',
+      message: expect.stringContaining(
+        `after Baton injected the case's fault lost_response (reset) at refund after the commit (POST ${REFUNDS}): the implementation did not recover from it. Fix: handle that failure`,
+      ),
+    });
+    expect(describeRunError(error).message).toMatch(
+      /^the adapter threw TypeError: Failed to fetch/,
+    );
   });
 
   it('with an idempotency key the retry is answered from the first commit: one commit', async () => {

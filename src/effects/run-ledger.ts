@@ -3,6 +3,7 @@ import { context, trace } from '@opentelemetry/api';
 import { setupServer } from 'msw/node';
 import type { CaseContext, CaseRunOutput } from '../adapters/adapter.ts';
 import { CaseRunError } from '../errors.ts';
+import { thrownAt } from '../io/user-frame.ts';
 import { guardRun } from '../isolation/guard/run-guard.ts';
 import type { CassetteConfig, EffectsConfig } from '../model/effects-config.ts';
 import type { Fault } from '../model/fault.ts';
@@ -152,6 +153,7 @@ export class RunLedger {
       if (state.problems.length > 0) throw new CassetteMissError(state.problems, { cause: error });
       // The implementation's client saw a bare network error ("Connection error."): say why.
       if (state.refusals.length > 0) throw refusedError(error, state.refusals);
+      if (state.injected.length > 0) throw faultedError(error, state.injected);
       throw error;
     } finally {
       finish();
@@ -209,6 +211,18 @@ export class RunLedger {
     running = false;
     await this.cassette?.save();
   }
+}
+
+/**
+ * A case that broke after Baton injected one of its faults into a request: the implementation
+ * did not survive what the case set out to test, and the message says so.
+ */
+function faultedError(error: unknown, injected: readonly string[]): CaseRunError {
+  const more = injected.length > 1 ? ` (and ${injected.length - 1} more)` : '';
+  return new CaseRunError({
+    code: 'adapter.threw',
+    message: `the adapter threw ${describeThrown(error).replace(/\.$/, '')}${thrownAt(error)}, after Baton injected the case's fault ${injected[0]}${more}: the implementation did not recover from it. Fix: handle that failure (retry the request with an idempotency key the endpoint deduplicates, or report it), or take the fault out of the case if it is not meant to be survived`,
+  });
 }
 
 /** A case that broke after Baton refused its request: the refusal is the likely cause. */

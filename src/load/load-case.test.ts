@@ -220,6 +220,7 @@ describe('loadCaseFile on good files', () => {
               source: { kind: 'said', by: 'customer' },
             },
           ],
+          persons: ['supervisor'],
         },
         file: `${good}/refund-split.yaml`,
         positions: {

@@ -45,6 +45,8 @@ export interface Labels {
   readonly guardrail?: ExpectedGuardrail;
   /** Facts the case gave before or at each carrying handoff, from its `carry` labels. */
   readonly facts?: readonly GivenFact[];
+  /** The case's people (`participants.persons`): who an escalation goes to, and who decides. */
+  readonly persons?: readonly string[];
 }
 
 /** The recorded trace a case labels (the traces adapter derives its steps). */
@@ -211,6 +213,7 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
         ...(tools !== undefined && { tools }),
         ...(guardrail !== undefined && { guardrail }),
         ...(facts.length > 0 && { facts }),
+        ...(persons.length > 0 && { persons }),
       },
       ...(input.faults && { faults: input.faults }),
       ...(input.trace && { trace: toTraceRef(input.trace) }),

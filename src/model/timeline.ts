@@ -14,6 +14,10 @@ export interface StepEvent extends EventBase {
   readonly kind: 'step';
   readonly stepKind: string;
   readonly end: number;
+  /** A person step's person (`baton.person.name` on the step span). */
+  readonly who?: string;
+  /** A person step's decision (`baton.person.decision` on the step span). */
+  readonly decision?: string;
 }
 
 export interface AgentTurnEvent extends EventBase {

@@ -16,7 +16,18 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
       const step = SpanIndex.stepIndexOf(span);
       if (step === undefined) return undefined;
       const stepKind = str(a, ATTR.stepKind) ?? 'unknown';
-      return { kind: 'step', step, at: span.start, spanId: span.spanId, end: span.end, stepKind };
+      const who = str(a, ATTR.person);
+      const decision = str(a, ATTR.decision);
+      return {
+        kind: 'step',
+        step,
+        at: span.start,
+        spanId: span.spanId,
+        end: span.end,
+        stepKind,
+        ...(who !== undefined && { who }),
+        ...(decision !== undefined && { decision }),
+      };
     }
     case EVENT.agent: {
       const agent = str(a, ATTR.agent);

@@ -169,3 +169,7 @@ export function withAgentTurn<T>(agent: string, fn: () => T, tracer?: Tracer): T
     },
   );
 }
+
+// The side-effect and lease helpers are span helpers too: a service that imports only this entry
+// reports its effects with them.
+export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';

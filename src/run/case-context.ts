@@ -54,11 +54,16 @@ class RunContext implements CaseContext {
     const step = testCase.steps[index];
     if (!step) throw new RangeError(`step ${index} does not exist in case ${testCase.id}`);
     const name = `baton.step ${index}`;
-    const attributes = {
+    const attributes: Record<string, string | number> = {
       [ATTR.event]: EVENT.step,
       [ATTR.stepIndex]: index,
       [ATTR.stepKind]: step.kind,
     };
+    // Who decides what: a check tells a person's decision from news about one.
+    if (step.kind === 'person') {
+      attributes[ATTR.person] = step.who;
+      attributes[ATTR.decision] = step.decision;
+    }
     const active = context.active();
     const span = this.#scope
       ? this.#scope.startSpan(name, attributes, active)

@@ -128,7 +128,7 @@ describe('baton run --watch', () => {
     await writeFile(join(dir.path, 'src/route.ts'), route('refunds'));
     await writeFile(
       join(dir.path, 'app/router.ts'),
-      IMPLEMENTATION.replace("step.values.route : undefined", 'route() : undefined').replace(
+      IMPLEMENTATION.replace('step.values.route : undefined', 'route() : undefined').replace(
         'export default',
         "import { route } from '../src/route.ts';\nexport default",
       ),

@@ -83,9 +83,16 @@ export function request(host: string, step: number, refused: boolean): RequestEv
   };
 }
 
-export function personStep(step: number): StepEvent {
+export function personStep(step: number, who?: string, decided?: string): StepEvent {
   const b = base(step, step * 100);
-  return { kind: 'step', ...b, stepKind: 'person', end: b.at + 99 };
+  return {
+    kind: 'step',
+    ...b,
+    stepKind: 'person',
+    end: b.at + 99,
+    ...(who !== undefined && { who }),
+    ...(decided !== undefined && { decision: decided }),
+  };
 }
 
 export function decision(person: string, verdict: string, step: number): DecisionEvent {
@@ -106,6 +113,15 @@ export function expectEffect(
   return { effect, key, times, ...(owner !== undefined && { owner }) };
 }
 
-export function effectLabels(effects?: ExpectedEffect[], ownership?: Labels['ownership']): Labels {
-  return { handoffs: [], ...(effects && { effects }), ...(ownership && { ownership }) };
+export function effectLabels(
+  effects?: ExpectedEffect[],
+  ownership?: Labels['ownership'],
+  persons?: readonly string[],
+): Labels {
+  return {
+    handoffs: [],
+    ...(effects && { effects }),
+    ...(ownership && { ownership }),
+    ...(persons && { persons }),
+  };
 }

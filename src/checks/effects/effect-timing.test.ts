@@ -1,7 +1,16 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../describe-finding.ts';
-import { ack, claim, effect, effectLabels, handoff, release, timeline } from './effect-fixtures.ts';
+import {
+  ack,
+  claim,
+  decision,
+  effect,
+  effectLabels,
+  handoff,
+  release,
+  timeline,
+} from './effect-fixtures.ts';
 import { effectTiming } from './effect-timing.ts';
 
 const run = (...events: Parameters<typeof timeline>) =>
@@ -41,6 +50,48 @@ describe('effect-timing: before_ack', () => {
       effect('refund', 'A-1', 'refunds', 2),
     );
     expect(findings).toEqual([]);
+  });
+});
+
+describe('effect-timing: an escalation to one of the case’s people', () => {
+  const withPeople = (...events: Parameters<typeof timeline>) =>
+    effectTiming.run(
+      timeline(...events),
+      effectLabels(undefined, undefined, ['supervisor', 'manager']),
+      {},
+    );
+
+  it('keeps the work with the agent that asked: telling the customer to wait, or acting on the answer', () => {
+    const asked = handoff('refunds', 'supervisor', 1);
+
+    expect(withPeople(asked, effect('email', 'wait', 'refunds', 1, { at: 150 }))).toEqual([]);
+    expect(
+      withPeople(asked, decision('supervisor', 'deny', 2), effect('close', 'A-1', 'refunds', 2)),
+    ).toEqual([]);
+  });
+
+  it('stays with the agent while the question passes from person to person', () => {
+    const chain = [handoff('refunds', 'supervisor', 1), handoff('supervisor', 'manager', 1)];
+
+    expect(withPeople(...chain, effect('email', 'wait', 'refunds', 2))).toEqual([]);
+  });
+
+  it('is released once the person sends the work to someone else', () => {
+    const findings = withPeople(
+      handoff('refunds', 'supervisor', 1),
+      handoff('supervisor', 'billing', 2),
+      effect('refund', 'A-1', 'refunds', 3),
+    );
+
+    expect(findings).toMatchObject([
+      { code: 'effect.after_release', observed: { agent: 'refunds', to: 'billing' } },
+    ]);
+  });
+
+  it('is a release like any handoff when the case names no people', () => {
+    expect(
+      run(handoff('refunds', 'supervisor', 1), effect('email', 'wait', 'refunds', 2)),
+    ).toMatchObject([{ code: 'effect.after_release' }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FindingData } from '../../model/finding.ts';
+import type { Labels } from '../../model/labelled-case.ts';
 import type { EffectEvent, HandoffEvent, Timeline } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
 import { committedEffects } from './ledger.ts';
@@ -19,7 +20,9 @@ type LetGo = { readonly spanId: string } & (
  * holds the work opens no new wait). effect.after_release: an agent committed an effect after
  * handing the work on (until it is handed back or returned, its handoff is rejected, or it claims
  * again) or after releasing its claim; an effect inside the handoff's own span is part of the
- * handoff.
+ * handoff. An escalation to one of the case's people is a question, not a release: the agent that
+ * asked keeps the work (telling the customer to wait, acting on the answer) until that person
+ * hands it to someone else.
  */
 export const effectTiming = defineCheck<Record<string, never>>({
   name: 'effect-timing',
@@ -37,16 +40,35 @@ export const effectTiming = defineCheck<Record<string, never>>({
     }
     return { 'effect.before_ack': judgedAck, 'effect.after_release': judgedRelease };
   },
-  run(timeline) {
+  run(timeline, labels: Labels) {
     if (!committedEffects(timeline).some((e) => e.agent !== undefined)) return [];
     const ackers = acceptingAgents(timeline);
     const pending = new Map<string, HandoffEvent>();
     const holding = new Set<string>();
     const letGo = new Map<string, LetGo>();
     const lastSender = new Map<string, string>();
+    // Person → the agents whose escalation that person holds (they keep the work meanwhile).
+    const askedBy = new Map<string, Set<string>>();
+    const persons = new Set(labels.persons ?? []);
     const findings: FindingData[] = [];
     for (const e of timeline.events) {
-      if (e.kind === 'handoff') {
+      if (e.kind === 'handoff' && persons.has(e.to) && !persons.has(e.from)) {
+        const asking = askedBy.get(e.to) ?? new Set<string>();
+        askedBy.set(e.to, asking.add(e.from));
+        letGo.delete(e.to);
+        lastSender.set(e.to, e.from);
+      } else if (e.kind === 'handoff') {
+        const asking = askedBy.get(e.from);
+        askedBy.delete(e.from);
+        if (asking && persons.has(e.to)) {
+          // Passed on to another person: the question is still open, with them.
+          askedBy.set(e.to, new Set([...(askedBy.get(e.to) ?? []), ...asking]));
+        } else {
+          // A person sending the work on: whoever asked no longer holds it, unless it is theirs.
+          for (const agent of asking ?? []) {
+            if (agent !== e.to) letGo.set(agent, { to: e.to, spanId: e.spanId });
+          }
+        }
         letGo.set(e.from, {
           to: e.to,
           spanId: e.spanId,

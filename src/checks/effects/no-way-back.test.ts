@@ -53,6 +53,42 @@ describe('no-way-back', () => {
     );
   });
 
+  it('takes a person step naming someone who does not hold the work as news, not a decision', () => {
+    // The deployer (an agent of the case, never traced) holds the work; the tech lead writes a note.
+    const events = [
+      turn('reviewer', 1),
+      handoff('reviewer', 'deployer', 1),
+      personStep(2, 'tech_lead', 'ok'),
+    ];
+    const labelled = effectLabels(undefined, undefined, ['tech_lead']);
+
+    expect(noWayBack.run(timeline(...events), labelled, {})).toEqual([]);
+    expect(noWayBack.run(timeline(...events), effectLabels(), {})).toEqual([]);
+  });
+
+  it('knows the case’s people: an untraced agent holding the work does not decide a person step', () => {
+    const events = [turn('reviewer', 1), handoff('reviewer', 'deployer', 1), personStep(2)];
+
+    expect(
+      noWayBack.run(timeline(...events), effectLabels(undefined, undefined, ['tech_lead']), {}),
+    ).toEqual([]);
+  });
+
+  it('lets a decision that says no end the work; one that says yes must be carried on', () => {
+    const escalated = [turn('reviewer', 1), handoff('reviewer', 'release_manager', 1)];
+
+    expect(run(...escalated, personStep(2, 'release_manager', 'deny'))).toEqual([]);
+    expect(run(...escalated, personStep(2, 'release_manager', 'Rejected'))).toEqual([]);
+    expect(run(...escalated, personStep(2, 'release_manager', 'approve'))).toHaveLength(1);
+    expect(
+      noWayBack.opportunities(
+        timeline(...escalated, personStep(2, 'release_manager', 'deny')),
+        effectLabels(),
+        {},
+      ),
+    ).toEqual({ 'ownership.no_way_back': 0 });
+  });
+
   it('passes when the person hands back, or anyone commits an effect afterwards', () => {
     const handover = [turn('refunds', 1), handoff('refunds', 'supervisor', 1), personStep(2)];
     expect(run(...handover, handoff('supervisor', 'refunds', 2))).toEqual([]);

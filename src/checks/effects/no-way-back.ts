@@ -1,4 +1,5 @@
 import type { FindingData } from '../../model/finding.ts';
+import type { Labels } from '../../model/labelled-case.ts';
 import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
 import { ownershipTimeline, tenureAt } from '../ownership-timeline.ts';
@@ -12,10 +13,12 @@ interface PersonDecision {
 
 /**
  * The decisions a person made while holding the work: a decision event by the current owner, or
- * a person step of the case while the owner is a person (a name never seen in an agent turn).
- * One per step; a decision event wins over the step that carried it.
+ * a person step of the case by the current owner (the step names its person; a step that does
+ * not is taken as the owner's when the owner is one of the case's people, or, without those, a
+ * name never seen in an agent turn). One per step; a decision event wins over the step that
+ * carried it.
  */
-function decisionsOf(timeline: Timeline): PersonDecision[] {
+function decisionsOf(timeline: Timeline, labels: Labels): PersonDecision[] {
   // Most cases have no person in them: skip the ownership walk for those.
   const hasPerson = timeline.events.some(
     (e) => e.kind === 'decision' || (e.kind === 'step' && e.stepKind === 'person'),
@@ -23,14 +26,23 @@ function decisionsOf(timeline: Timeline): PersonDecision[] {
   if (!hasPerson) return [];
   const tenures = ownershipTimeline(timeline);
   const agents = agentsIn(timeline);
+  const persons = labels.persons;
+  const isPerson = (name: string) => (persons ? persons.includes(name) : !agents.has(name));
   const byStep = new Map<number, PersonDecision>();
   for (const e of timeline.events) {
     const owner = tenureAt(tenures, e.at)?.owner;
     if (owner === undefined) continue;
     if (e.kind === 'decision' && e.person === owner) {
       byStep.set(e.step, { person: e.person, decision: e.decision, event: e });
-    } else if (e.kind === 'step' && e.stepKind === 'person' && !agents.has(owner)) {
-      if (!byStep.has(e.step)) byStep.set(e.step, { person: owner, event: e });
+    } else if (e.kind === 'step' && e.stepKind === 'person') {
+      // Someone else's decision (the work is with an agent, or another person) is only news.
+      const decided = e.who === undefined ? isPerson(owner) : e.who === owner;
+      if (decided && !byStep.has(e.step))
+        byStep.set(e.step, {
+          person: owner,
+          ...(e.decision !== undefined && { decision: e.decision }),
+          event: e,
+        });
     }
   }
   return [...byStep.values()];
@@ -47,16 +59,38 @@ function movesOn(e: TimelineEvent): boolean {
 }
 
 /**
+ * A decision that says no (`deny`, `reject`, `cancel`…): the work may end with it, so nothing
+ * needs to follow. One that says yes, or anything else, is work someone must carry on with.
+ */
+export function declines(decision: string | undefined): boolean {
+  if (decision === undefined) return false;
+  return DECLINING.test(
+    decision
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ' '),
+  );
+}
+
+const DECLINING =
+  /^(deny|denied|reject|rejected|decline|declined|refuse|refused|no|cancel|cancelled|canceled|drop|dropped|close|closed|abort|aborted|stop|stopped|veto|vetoed)( .*)?$/;
+
+/**
  * ownership.no_way_back: a person decided on work they held, and afterwards the work never moved
  * on — no handoff or return (from the person or anyone), no granted claim, no committed effect. A
- * handoff from that person in the same step counts even when its span started before the decision's.
+ * handoff from that person in the same step counts even when its span started before the
+ * decision's. A decision that declines (see `declines`) may end the work: it needs no way back.
  */
 export const noWayBack = defineCheck<Record<string, never>>({
   name: 'no-way-back',
-  opportunities: (timeline) => ({ 'ownership.no_way_back': decisionsOf(timeline).length }),
-  run(timeline) {
+  opportunities: (timeline, labels) => ({
+    'ownership.no_way_back': decisionsOf(timeline, labels).filter((d) => !declines(d.decision))
+      .length,
+  }),
+  run(timeline, labels) {
     const findings: FindingData[] = [];
-    for (const d of decisionsOf(timeline)) {
+    for (const d of decisionsOf(timeline, labels)) {
+      if (declines(d.decision)) continue;
       const moved = timeline.events.some(
         (e) =>
           (e.at > d.event.at && movesOn(e)) ||
