@@ -19,9 +19,9 @@ type Asked = { readonly field: string } | { readonly sentence: string };
  * for a fact an earlier step already gave. The facts and the step that gave them come from the
  * case's `carry` labels (model/given-facts.ts: a step whose text holds the value, or the
  * labelled handoff whose sender knew it); a question asks for one when its fields name it, or
- * when one of its asking sentences asks for the fact's name in prose (`order id`) or a phrasing
- * from the suite's `facts:` map (`order number`), not reading its value back. One finding per
- * fact, at the first re-ask.
+ * when one of its asking sentences requests the fact's name in prose (`order id`) or a phrasing
+ * from the suite's `facts:` map (`order number`) from the listener (model/asks-for.ts), and the
+ * message does not state the fact's value. One finding per fact, at the first re-ask.
  */
 export const handoffReask = defineCheck<ReaskOptions>({
   name: 'handoff-reask',
