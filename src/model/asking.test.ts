@@ -82,6 +82,7 @@ describe('asksFor: a request for the fact from the listener', () => {
           'May I know the amount?',
           'What is your name and order number?',
           'Could you please confirm the order number and the amount?',
+          'Could you double-check the order number for me?',
         ],
         PHRASES,
       ),
@@ -103,6 +104,7 @@ describe('asksFor: a request for the fact from the listener', () => {
       'May I know the amount?': ['amount'],
       'What is your name and order number?': ['order number'],
       'Could you please confirm the order number and the amount?': ['amount', 'order number'],
+      'Could you double-check the order number for me?': ['order number'],
     });
   });
 
@@ -120,6 +122,9 @@ describe('asksFor: a request for the fact from the listener', () => {
       'I have your order number, is that right?',
       'Shall we refund a different amount?',
       'I need to check the amount with billing.',
+      "What is the order number's status?",
+      'Could you tell me whether the amount arrived?',
+      'Would you like me to send the amount to your card?',
     ];
     expect(onlyMention.filter((s) => PHRASES.some((p) => asksFor(s, p)))).toEqual([]);
   });

@@ -41,11 +41,12 @@ const PASSED_OVER = new Set([
 /** A fact named with one of these before it is a different one than the fact given. */
 const ANOTHER = new Set(['another', 'other', 'different', 'new', 'separate', 'second', 'more']);
 const AND_OR = new Set(['and', 'or']);
-/** Words between a verb and its doer: "could you please send", "I will need", "can I have". */
+/** Words between a verb and its doer: "could you please send", "I will need", "can I have",
+ * "could you double-check". */
 const AUXILIARIES = new Set([
   ...['can', 'could', 'would', 'will', 'may', 'might', 'should', 'shall', 'must', 'do', 'does'],
   ...['did', 'll', 'd', 'also', 'just', 'please', 'kindly', 'first', 'quickly', 'still', 'now'],
-  ...['then', 'again', 'maybe', 'perhaps', 'possibly', 'really', 'simply'],
+  ...['then', 'again', 'maybe', 'perhaps', 'possibly', 'really', 'simply', 'double'],
 ]);
 const MODALS = new Set(['can', 'could', 'may', 'might']);
 /** Words that open a clause before an imperative: "And send me…", "Great, please confirm…". */
@@ -65,7 +66,8 @@ export function asksFor(sentence: string, phrase: string): boolean {
   for (let at = 0; at + wanted.length <= words.length; at++) {
     if (!wanted.every((w, k) => words[at + k] === w)) continue;
     if (INTERROGATIVE.test(p)) return true;
-    if (ANOTHER.has(words[at - 1] ?? '')) continue;
+    // "another order number" is a different one; "the order number's status" is about something else.
+    if (ANOTHER.has(words[at - 1] ?? '') || words[at + wanted.length] === 's') continue;
     const g = governor(words, at);
     if (g === undefined) {
       if (words.slice(at + wanted.length).every((w) => TRAILING.has(w))) return true;
