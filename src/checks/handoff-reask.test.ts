@@ -221,3 +221,73 @@ describe('handoff-reask properties', () => {
     },
   );
 });
+
+describe('handoff-reask: requests in words, from the trials with real apps', () => {
+  const labels: Labels = {
+    handoffs: [],
+    facts: [
+      { name: 'amount', value: '40', step: 0, source: said },
+      { name: 'order_id', value: 'A-1003', step: 0, source: said },
+      { name: 'pr_number', value: '77', step: 0, source: said },
+      { name: 'task_id', value: 'T-9', step: 0, source: said },
+    ],
+  };
+  const phrasings = {
+    amount: ['how much', 'amount'],
+    order_id: ['order number'],
+    pr_number: ['PR number'],
+    task_id: ['ticket'],
+  };
+  /** The facts the receiver is found to ask again for, when it says `text`. */
+  const reasked = (text: string) =>
+    handoffReask
+      .run(timeline(handoff('triage', 'refunds', 1), question('refunds', 1, { text })), labels, {
+        facts: phrasings,
+      })
+      .map((f) => (f.expected as { fact: string }).fact);
+
+  it('flags a question, a short follow-up and a need stated by the asker', () => {
+    expect(reasked('And how much was it?')).toEqual(['amount']);
+    expect(reasked('I need your order number to proceed.')).toEqual(['order_id']);
+    expect(
+      reasked('To continue I will need the order number and the amount from you.').sort(),
+    ).toEqual(['amount', 'order_id']);
+    expect(reasked('What is your order number?')).toEqual(['order_id']);
+    expect(reasked('Could you tell me the order number again?')).toEqual(['order_id']);
+    expect(reasked('And the amount?')).toEqual(['amount']);
+    expect(reasked('Your order number, please?')).toEqual(['order_id']);
+  });
+
+  it('does not flag the asker offering, checking, pointing elsewhere or naming another one', () => {
+    const noReask = [
+      'Should I send the amount back to your original card?',
+      'Which card should the amount go back to?',
+      'Have you received the amount already?',
+      'Refunded. Please check your bank statement in 3 days for the amount.',
+      'Let me know if the amount does not show up within 5 days.',
+      'Do you have another order number you need help with?',
+      'Merging PR 77 now. Do you need the PR number in the release notes as well?',
+      'Do you also need a separate ticket for the /signup endpoint?',
+      'I have your order number A-1003 and the amount of 40 EUR, is that right?',
+      'I have your order number A-1003 and the amount of 750 EUR, is that right?',
+      'Would you like the amount back on your card or as store credit?',
+    ];
+    expect(noReask.filter((text) => reasked(text).length > 0)).toEqual([]);
+  });
+
+  const requests = [
+    'Could you tell me the order number?',
+    'What is your order number?',
+    'I will need your order number.',
+    'Please send me the order number.',
+    'Your order number, please?',
+  ];
+  test.prop([fc.constantFrom(...requests), fc.constantFrom('', 'Thanks! ', 'Happy to help. ')])(
+    'a request for the fact is a re-ask; the same words never are once the message states its value',
+    (request, opening) => {
+      expect(reasked(`${opening}${request}`)).toEqual(['order_id']);
+      expect(reasked(`${opening}I see order A-1003. ${request}`)).toEqual([]);
+      expect(reasked(`${opening}${request} It was A-1003, I think.`)).toEqual([]);
+    },
+  );
+});

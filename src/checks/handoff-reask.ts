@@ -1,4 +1,5 @@
-import { askingSentences, asksFor, spokenName } from '../model/asking.ts';
+import { askingSentences, spokenName } from '../model/asking.ts';
+import { asksFor } from '../model/asks-for.ts';
 import { holdsValue } from '../model/fact-words.ts';
 import type { FindingData } from '../model/finding.ts';
 import type { GivenFact } from '../model/labelled-case.ts';
@@ -18,9 +19,9 @@ type Asked = { readonly field: string } | { readonly sentence: string };
  * for a fact an earlier step already gave. The facts and the step that gave them come from the
  * case's `carry` labels (model/given-facts.ts: a step whose text holds the value, or the
  * labelled handoff whose sender knew it); a question asks for one when its fields name it, or
- * when one of its asking sentences asks for the fact's name in prose (`order id`) or a phrasing
- * from the suite's `facts:` map (`order number`), not reading its value back. One finding per
- * fact, at the first re-ask.
+ * when one of its asking sentences requests the fact's name in prose (`order id`) or a phrasing
+ * from the suite's `facts:` map (`order number`) from the listener (model/asks-for.ts), and the
+ * message does not state the fact's value. One finding per fact, at the first re-ask.
  */
 export const handoffReask = defineCheck<ReaskOptions>({
   name: 'handoff-reask',
@@ -49,9 +50,10 @@ export const handoffReask = defineCheck<ReaskOptions>({
 });
 
 /**
- * How `q` asked for the fact, if it did: a field naming it, or an asking sentence that asks for
- * it. A sentence holding the fact's value reads it back ("I have order A-1003 for 750 EUR, is
- * that right?"): the asker has it, and asks nothing of it.
+ * How `q` asked for the fact, if it did: a field naming it, or an asking sentence that requests
+ * it (model/asks-for.ts). A message that states the fact's value anywhere shows the asker has it
+ * ("I have order A-1003 for 750 EUR, is that right?", "Merging PR 77 now. Do you need the PR
+ * number in the release notes?"): its words ask nothing of it.
  */
 function askedFor(
   q: QuestionEvent,
@@ -61,11 +63,9 @@ function askedFor(
   const spoken = spokenName(fact.name);
   const field = q.fields.find((f) => f === fact.name || spokenName(f) === spoken);
   if (field !== undefined) return { field };
-  if (q.text === undefined) return undefined;
+  if (q.text === undefined || holdsValue(q.text, String(fact.value))) return undefined;
   const phrases = [spoken, ...phrasings];
-  const sentence = askingSentences(q.text).find(
-    (s) => phrases.some((p) => asksFor(s, p)) && !holdsValue(s, String(fact.value)),
-  );
+  const sentence = askingSentences(q.text).find((s) => phrases.some((p) => asksFor(s, p)));
   return sentence === undefined ? undefined : { sentence };
 }
 
