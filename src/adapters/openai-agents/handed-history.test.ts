@@ -7,7 +7,7 @@ import type { HandoffEvent } from '../../model/timeline.ts';
 import { normalize } from '../../normalize/normalize.ts';
 import { deskCase, runInScope } from './fixtures/run-in-scope.ts';
 import { createOpenAiAgentsAdapter } from './openai-agents-adapter.ts';
-import { handoffTo, type Script, say } from './scripted-reply.ts';
+import { call, handoffTo, type Script, say } from './scripted-reply.ts';
 
 const APPS = resolve('src/adapters/openai-agents/fixtures/apps');
 
@@ -27,13 +27,13 @@ function script(args: Record<string, unknown>): Script {
 }
 
 /** Runs the refund case on a desk whose handoff is made as `handing` says. */
-async function run(handing: string, args: Record<string, unknown>) {
+async function run(handing: string, args: Record<string, unknown>, played = script(args)) {
   const adapter = createOpenAiAgentsAdapter(
     {
       path: './handed-app.ts',
       options: {
         handing,
-        scripts: { refund: script(args) },
+        scripts: { refund: played },
         agent_names: { 'Triage Agent': 'triage', 'Refund Agent': 'refunds' },
       },
     },
@@ -47,7 +47,8 @@ async function run(handing: string, args: Record<string, unknown>) {
     const handoffs = timeline.events.filter((e): e is HandoffEvent => e.kind === 'handoff');
     const carry = { order_id: 'A-1001', amount: 40 };
     const l = labels([expect_('triage', 'refunds', 1, { carry })]);
-    return { handoffs, findings: missingFact.run(timeline, l, {}).map(describeFinding) };
+    const findings = missingFact.run(timeline, l, {}).map(describeFinding);
+    return { handoffs, findings, events: timeline.events };
   } finally {
     await adapter.teardown?.();
   }
@@ -110,5 +111,32 @@ describe('what a handoff hands its receiver, on the real SDK', () => {
       ['function_call', 'transfer_to_Refund_Agent'],
       ['function_call_result', 'transfer_to_Refund_Agent'],
     ]);
+  });
+
+  it('reads an agent used as a tool as a call: a handoff to it, and its answer coming back', async () => {
+    const input = 'Refund order A-1001, it was 40 euro.';
+    const asTool: Script = {
+      steps: [
+        [say('Triage Agent', 'Which order, and how much?')],
+        [
+          call('Triage Agent', 'ask_refunds', { input }),
+          { say: 'Refunded 40 euro for A-1001.' }, // the nested run of Refund Agent
+          say('Triage Agent', 'Done: refunded.'),
+        ],
+      ],
+    };
+
+    const { handoffs, findings, events } = await run('as_tool', {}, asTool);
+
+    expect(handoffs.map((h) => [h.from, h.to, h.step, h.payload])).toEqual([
+      ['triage', 'refunds', 1, input],
+    ]);
+    expect(events.filter((e) => e.kind === 'return')).toMatchObject([
+      { by: 'refunds', to: 'triage', step: 1, answer: 'Refunded 40 euro for A-1001.' },
+    ]);
+    expect(events.filter((e) => e.kind === 'tool_call')).toMatchObject([
+      { tool: 'ask_refunds', agent: 'triage' },
+    ]);
+    expect(findings).toEqual([]);
   });
 });

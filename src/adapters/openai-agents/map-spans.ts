@@ -1,10 +1,14 @@
 import { ATTR, EVENT } from '../../conventions/attributes.ts';
 import type { AttrValue } from '../../normalize/span-record.ts';
+import { delegationSpans } from './agent-tools.ts';
+import { handoff, nameOf } from './handoff-attrs.ts';
 import type { HandoffCall } from './handoff-calls.ts';
 import type { MappingRules } from './options.ts';
 import { clip, type PlannedSpan, SDK_ATTR } from './planned-span.ts';
 import { type AgentStart, receivedInputs } from './received-input.ts';
 import { dataString, type SdkSpanRecord } from './sdk-span.ts';
+
+export { handoff, nameOf } from './handoff-attrs.ts';
 
 type Attrs = Record<string, AttrValue>;
 
@@ -43,7 +47,7 @@ export function mapSdkSpans(
     payloadOf: (r) => payloads.get(r.spanId),
     historyOf: (r) => histories.get(r.spanId),
   };
-  return ordered.map((record) => {
+  const mapped = ordered.map((record): PlannedSpan => {
     const parent = record.parentId !== null && byId.has(record.parentId) ? record.parentId : null;
     const mapped = mapOne(record, lookup);
     return {
@@ -61,6 +65,8 @@ export function mapSdkSpans(
       ...(record.error && { error: record.error.message }),
     };
   });
+  // Agents used as tools: the call's handoff and return, after the spans they sit under.
+  return [...mapped, ...delegationSpans(ordered, byId, rules)];
 }
 
 function mapOne(r: SdkSpanRecord, lookup: Lookup): { name: string; attributes: Attrs } {
@@ -158,26 +164,6 @@ function plainSpan(r: SdkSpanRecord): { name: string; attributes: Attrs } {
   };
 }
 
-/** Baton's handoff attributes; the payload is the tool arguments as sent (JSON text). */
-export function handoff(
-  from: string,
-  to: string,
-  targetKind: 'agent' | 'person',
-  payload: string | undefined,
-): Attrs {
-  return {
-    [ATTR.event]: EVENT.handoff,
-    [ATTR.handoffFrom]: from,
-    [ATTR.handoffTo]: to,
-    [ATTR.handoffTargetKind]: targetKind,
-    ...(payload !== undefined &&
-      payload !== '' && {
-        [ATTR.handoffPayload]: payload,
-        [ATTR.handoffPayloadSize]: Buffer.byteLength(payload),
-      }),
-  };
-}
-
 /** Pairs carried-out handoff spans with the run's handoff calls, in order, by sender and receiver. */
 function assignPayloads(
   ordered: readonly SdkSpanRecord[],
@@ -228,10 +214,6 @@ function parentOf(
   byId: ReadonlyMap<string, SdkSpanRecord>,
 ): SdkSpanRecord | undefined {
   return r.parentId === null ? undefined : byId.get(r.parentId);
-}
-
-export function nameOf(sdkName: string, rules: MappingRules): string {
-  return rules.names.get(sdkName) ?? sdkName;
 }
 
 function isAttrValue(value: unknown): value is AttrValue {
