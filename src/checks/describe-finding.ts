@@ -42,6 +42,12 @@ function steps(n: number): string {
 }
 
 /** One sentence saying what a finding means; wording lives here, data lives in the finding. */
+/** What the conversation handed over had to do with a missing fact (checks/find-fact.ts). */
+const HISTORY: Readonly<Record<string, string>> = {
+  lacks: ' (it sent no envelope, and the conversation it handed over lacks it too)',
+  holds: ' in its envelope (the conversation it handed over has it: an envelope is judged alone)',
+};
+
 export function describeFinding(f: FindingData): string {
   const e = asShape(f.expected);
   const o = asShape(f.observed);
@@ -81,7 +87,7 @@ export function describeFinding(f: FindingData): string {
     }
     case 'handoff.missing_fact': {
       const x = f.expected as { fact?: string; value?: unknown; match?: string };
-      const found = f.observed as { found?: unknown } | undefined;
+      const found = f.observed as { found?: unknown; history?: string } | undefined;
       const handoff = `${o.from} → ${o.to} at step ${f.step}`;
       // The key was there with another value: say what it carried.
       if (found !== undefined && Object.hasOwn(found, 'found')) {
@@ -91,7 +97,7 @@ export function describeFinding(f: FindingData): string {
         x.match === 'contains'
           ? `${x.fact} (no text contains "${String(x.value)}")`
           : `${x.fact} = ${String(x.value)}`;
-      return `${handoff} did not carry ${what}`;
+      return `${handoff} did not carry ${what}${HISTORY[found?.history ?? ''] ?? ''}`;
     }
     case 'handoff.wrong_reason':
     case 'handoff.reask':

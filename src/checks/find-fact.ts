@@ -30,6 +30,52 @@ export function findFact(
   return found === undefined ? { present: false } : { present: false, found };
 }
 
+/** What a handoff handed its receiver: the payload and, when known, the conversation. */
+export interface Handed {
+  readonly payload?: unknown;
+  readonly history?: unknown;
+}
+
+/**
+ * A fact looked for in what a handoff handed over. `history` says what the conversation had to
+ * do with a missing fact: `lacks` — it was read (the handoff sent no envelope) and the fact is
+ * not there either; `holds` — it says the fact, but the handoff sent an envelope, which is
+ * judged alone.
+ */
+export type HandedLookup =
+  | { readonly present: true }
+  | { readonly present: false; readonly found?: unknown; readonly history?: 'lacks' | 'holds' };
+
+/**
+ * Did a handoff hand its receiver `key: value`? A handoff that sends an envelope (a payload with
+ * anything in it) is judged on the envelope, by the fact's match (findFact): the sender chose
+ * what to write down, so a field it left out is missing even when the conversation said it. A
+ * handoff that sends none (no payload, `{}`, `[]`, blank text — the SDK's default handoff, a
+ * bare transfer tool) hands over the conversation instead: the fact is carried when the
+ * history's text holds the value as whole tokens — the `contains` reading whatever the match,
+ * since a conversation has no keys that name a fact.
+ */
+export function handedFact(
+  handed: Handed,
+  key: string,
+  value: FactValue,
+  match: CarryMatch = 'equals',
+): HandedLookup {
+  const inPayload = findFact(handed.payload, key, value, match);
+  if (inPayload.present || handed.history === undefined) return inPayload;
+  const said = payloadContains(handed.history, String(value));
+  if (!isEmpty(handed.payload)) return said ? { ...inPayload, history: 'holds' } : inPayload;
+  return said ? { present: true } : { ...inPayload, history: 'lacks' };
+}
+
+/** A payload that hands over nothing of its own. */
+function isEmpty(payload: unknown): boolean {
+  if (payload === undefined || payload === null) return true;
+  if (typeof payload === 'string') return payload.trim() === '';
+  if (Array.isArray(payload)) return payload.length === 0;
+  return typeof payload === 'object' && Object.keys(payload).length === 0;
+}
+
 function isScalar(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }

@@ -2,7 +2,7 @@ import type { CarryMatch, FactValue } from '../model/case.ts';
 import type { FindingData } from '../model/finding.ts';
 import type { Labels } from '../model/labelled-case.ts';
 import { defineCheck } from './check.ts';
-import { findFact } from './find-fact.ts';
+import { handedFact } from './find-fact.ts';
 import { analyseHandoffs } from './handoff-analysis.ts';
 import type { HandoffMatch } from './match-handoffs.ts';
 
@@ -41,9 +41,10 @@ function owed(m: Judged, labels: Labels): [string, FactValue][] {
 }
 
 /**
- * A handoff paired with its expectation, to an accepted receiver, whose payload lacks a fact the
- * label says it must carry: the receiver will have to ask again for something the sender knew.
- * One finding per missing fact.
+ * A handoff paired with its expectation, to an accepted receiver, that did not hand over a fact
+ * the label says it must carry — in its envelope, or, for a handoff that sends none, in the
+ * conversation the receiver was handed instead (find-fact.ts, handedFact): the receiver will have
+ * to ask again for something the sender knew. One finding per missing fact.
  */
 export const missingFact = defineCheck<MissingFactOptions>({
   name: 'missing-fact',
@@ -58,7 +59,7 @@ export const missingFact = defineCheck<MissingFactOptions>({
     for (const m of judged(analyseHandoffs(timeline, labels).matching.matches)) {
       for (const [fact, value] of owed(m, labels)) {
         const match = m.expected.carryMatch?.[fact] ?? options.match ?? 'equals';
-        const lookup = findFact(m.observed.payload, fact, value, match);
+        const lookup = handedFact(m.observed, fact, value, match);
         if (lookup.present) continue;
         findings.push({
           check: 'missing-fact',
@@ -71,6 +72,8 @@ export const missingFact = defineCheck<MissingFactOptions>({
             to: m.observed.to,
             ...('found' in lookup && { found: lookup.found }),
             payloadSize: m.observed.payloadSize ?? 0,
+            // What the conversation handed over had to do with it (find-fact.ts, handedFact).
+            ...('history' in lookup && { history: lookup.history }),
           },
           spanIds: [m.observed.spanId],
         });

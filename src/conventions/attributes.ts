@@ -17,6 +17,8 @@ export const ATTR = {
   handoffReason: 'baton.handoff.reason',
   handoffPayload: 'baton.handoff.payload',
   handoffPayloadSize: 'baton.handoff.payload_size',
+  /** The conversation the receiver was handed with the work (after any filter), JSON text. */
+  handoffHistory: 'baton.handoff.history',
   handoffTargetKind: 'baton.handoff.target_kind',
   /** true on a handoff the framework made to return finished work to its sender (not an agent's choice). */
   handoffAutoReturn: 'baton.handoff.auto_return',

@@ -61,7 +61,10 @@ const Event = z
     step: z.number().int(),
     at: z.number(),
     spanId: z.string(),
-    truncated: z.boolean().optional().describe('payload or args was cut to a JSON preview.'),
+    truncated: z
+      .boolean()
+      .optional()
+      .describe('payload, history or args was cut to a JSON preview.'),
   })
   .describe('A normalised timeline event; its other fields depend on `kind`.');
 

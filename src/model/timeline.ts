@@ -35,6 +35,12 @@ export interface HandoffEvent extends EventBase {
   readonly payload?: unknown;
   readonly payloadSize?: number;
   /**
+   * The conversation the receiver was handed along with the payload (`baton.handoff.history`):
+   * the messages it starts from, after any filter the sender's framework applied. A fact said in
+   * it reached the receiver; parsed JSON when it was JSON, the raw text otherwise.
+   */
+  readonly history?: unknown;
+  /**
    * When the handoff's own span ended, if it lasted (an escalation tool that opens a ticket):
    * what the sender does inside it is part of handing off.
    */

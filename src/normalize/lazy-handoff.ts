@@ -13,6 +13,8 @@ interface HandoffFields {
   readonly reason: string | undefined;
   /** The payload as the span carried it: JSON text, other text, or a structured value. */
   readonly raw: unknown;
+  /** The conversation the receiver was handed, as the span carried it. */
+  readonly rawHistory: unknown;
   readonly declaredSize: number | undefined;
   readonly autoReturn: boolean;
   readonly fanOut: string | undefined;
@@ -39,6 +41,9 @@ class LazyHandoff implements HandoffEvent {
   #raw: unknown;
   #parsed = false;
   #payload: unknown;
+  #rawHistory: unknown;
+  #history: unknown;
+  #historyParsed = false;
 
   constructor(f: HandoffFields) {
     this.step = f.step;
@@ -51,6 +56,7 @@ class LazyHandoff implements HandoffEvent {
     if (f.autoReturn) this.autoReturn = true;
     if (f.fanOut !== undefined) this.fanOut = f.fanOut;
     this.#raw = f.raw;
+    this.#rawHistory = f.rawHistory;
     const size = f.declaredSize ?? sizeOf(f.raw);
     if (size !== undefined) this.payloadSize = size;
   }
@@ -73,10 +79,19 @@ class LazyHandoff implements HandoffEvent {
     return this.#payload;
   }
 
+  get history(): unknown {
+    if (!this.#historyParsed) {
+      const raw = this.#rawHistory;
+      this.#history = typeof raw === 'string' ? parseJson(raw) : raw;
+      this.#historyParsed = true;
+    }
+    return this.#history;
+  }
+
   toJSON(): HandoffEvent {
     const { kind, step, at, spanId, from, to, reason, payloadSize, payload, end, autoReturn } =
       this;
-    const { fanOut } = this;
+    const { fanOut, history } = this;
     // In report.json's order (its own four, then the rest by name): written without a copy.
     return {
       kind,
@@ -87,6 +102,7 @@ class LazyHandoff implements HandoffEvent {
       end,
       fanOut,
       from,
+      history,
       payload,
       payloadSize,
       reason,
@@ -106,6 +122,8 @@ export interface HandoffFound {
   readonly to: string;
   readonly reason?: string | undefined;
   readonly raw?: unknown;
+  /** The conversation the receiver was handed (`baton.handoff.history`), when the span says. */
+  readonly history?: unknown;
   readonly declaredSize?: number | undefined;
   /** The framework returned finished work to its sender (`baton.handoff.auto_return`). */
   readonly autoReturn?: boolean | undefined;
@@ -125,6 +143,7 @@ export function handoffFrom(span: SpanRecord, index: SpanIndex, found: HandoffFo
     to: found.to,
     reason: found.reason,
     raw: found.raw,
+    rawHistory: found.history,
     declaredSize: found.declaredSize,
     autoReturn: found.autoReturn === true,
     fanOut: found.fanOut,

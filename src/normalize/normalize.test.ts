@@ -37,6 +37,30 @@ const batonHandoff = (id: string, from: string, to: string, start: number, paren
   );
 
 describe('normalize', () => {
+  it("reads a handoff's baton.handoff.history: the conversation the receiver was handed", () => {
+    const history = [{ role: 'user', content: 'Order A-1001, it was 40 euro.' }];
+    const spans = [
+      step(0),
+      span(
+        'h',
+        5,
+        {
+          'baton.event': 'handoff',
+          'baton.handoff.from': 'triage',
+          'baton.handoff.to': 'refunds',
+          'baton.handoff.payload': '{}',
+          'baton.handoff.history': JSON.stringify(history),
+        },
+        'step0',
+      ),
+    ];
+
+    const [handoff] = normalize(spans).events.filter((e) => e.kind === 'handoff');
+
+    expect(handoff).toMatchObject({ payload: {}, history });
+    expect(JSON.parse(JSON.stringify(handoff))).toMatchObject({ history });
+  });
+
   it("reads Baton's halt span as the step's halt, with its cause, limit and words", () => {
     const spans = [
       step(0),

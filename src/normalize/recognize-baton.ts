@@ -44,6 +44,7 @@ export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefin
         to,
         reason: str(a, ATTR.handoffReason),
         raw: a[ATTR.handoffPayload],
+        history: a[ATTR.handoffHistory],
         declaredSize: num(a, ATTR.handoffPayloadSize),
         autoReturn: bool(a, ATTR.handoffAutoReturn),
         fanOut: str(a, ATTR.handoffFanOut),

@@ -23,4 +23,19 @@ describe('emitHandoff', () => {
       ['coder', 'supervisor', true],
     ]);
   });
+
+  it('writes the conversation handed over as history, read back as the handoff event’s', () => {
+    const scope = capture.open('history', 0);
+    const history = [{ role: 'user', content: 'Order A-1001, it was 40 euro.' }];
+
+    context.with(scope.context, () => {
+      emitHandoff({ from: 'supervisor', to: 'refunds', history });
+      emitHandoff({ from: 'refunds', to: 'supervisor', history: 'refunded A-1001' });
+    });
+    const histories = normalize(scope.close()).events.flatMap((e) =>
+      e.kind === 'handoff' ? [e.history] : [],
+    );
+
+    expect(histories).toEqual([history, 'refunded A-1001']);
+  });
 });

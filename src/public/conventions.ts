@@ -17,6 +17,12 @@ export interface HandoffSpec {
   readonly reason?: string;
   /** The envelope handed over; objects are serialised as JSON. */
   readonly payload?: unknown;
+  /**
+   * The conversation the receiver starts from, when it is handed one besides the payload (the
+   * shared message history, after any filter): a list of messages or plain text. A fact said in
+   * it counts as carried.
+   */
+  readonly history?: unknown;
   /** `person` when the receiver is a human. */
   readonly targetKind?: 'agent' | 'person';
   /**
@@ -47,6 +53,10 @@ export function handoffAttributes(spec: HandoffSpec): Attributes {
     const text = typeof spec.payload === 'string' ? spec.payload : JSON.stringify(spec.payload);
     attributes[ATTR.handoffPayload] = text;
     attributes[ATTR.handoffPayloadSize] = Buffer.byteLength(text);
+  }
+  if (spec.history !== undefined) {
+    attributes[ATTR.handoffHistory] =
+      typeof spec.history === 'string' ? spec.history : JSON.stringify(spec.history);
   }
   return attributes;
 }

@@ -30,15 +30,27 @@ function plain(e: TimelineEvent): TimelineEvent {
   }
 }
 
-/** A large payload or argument list becomes a cut JSON text, marked `truncated`. */
+/** The fields of an event that can be large: a handoff's payload and history, a call's args. */
+function largeFields(e: TimelineEvent): readonly string[] {
+  if (e.kind === 'handoff') return ['payload', 'history'];
+  return e.kind === 'tool_call' ? ['args'] : [];
+}
+
+/** A large payload, history or argument list becomes a cut JSON text, marked `truncated`. */
 function capped(e: TimelineEvent): ReportEvent {
-  const field = e.kind === 'handoff' ? 'payload' : e.kind === 'tool_call' ? 'args' : undefined;
-  if (field === undefined) return plain(e);
-  const value = (e as unknown as Record<string, unknown>)[field];
-  if (value === undefined) return plain(e);
-  const text = typeof value === 'string' ? value : textOf(value);
-  if (text.length <= MAX_PAYLOAD_TEXT) return plain(e);
-  return { ...e, [field]: `${text.slice(0, MAX_PAYLOAD_TEXT - 1)}…`, truncated: true };
+  let out: ReportEvent | undefined;
+  for (const field of largeFields(e)) {
+    const value = (e as unknown as Record<string, unknown>)[field];
+    if (value === undefined) continue;
+    const text = typeof value === 'string' ? value : textOf(value);
+    if (text.length <= MAX_PAYLOAD_TEXT) continue;
+    out = {
+      ...(out ?? plain(e)),
+      [field]: `${text.slice(0, MAX_PAYLOAD_TEXT - 1)}…`,
+      truncated: true,
+    };
+  }
+  return out ?? plain(e);
 }
 
 /** The timeline as a report carries it: at most `MAX_EVENTS` events, large values cut. */

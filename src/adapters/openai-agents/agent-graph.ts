@@ -1,4 +1,5 @@
 import type { AnyAgent } from './app.ts';
+import type { HandoffRoute, HandoffTools } from './handoff-calls.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 
 /** The SDK's `getHandoff`, from the app's own copy: it tells its Handoff objects by `instanceof`. */
@@ -32,4 +33,18 @@ export function entryAgent(
 ): AnyAgent | undefined {
   if (participantName(start.name) === entry) return start;
   return agentsOf(start, getHandoff).find((a) => participantName(a.name) === entry);
+}
+
+/** The handoff tools of every agent reachable from `start`: tool name → its routes (SDK names). */
+export function handoffTools(start: AnyAgent, getHandoff: GetHandoff): HandoffTools {
+  const tools = new Map<string, HandoffRoute[]>();
+  for (const agent of agentsOf(start, getHandoff)) {
+    for (const h of agent.handoffs ?? []) {
+      const handoff = getHandoff(h);
+      const routes = tools.get(handoff.toolName) ?? [];
+      routes.push({ from: agent.name, to: handoff.agentName });
+      tools.set(handoff.toolName, routes);
+    }
+  }
+  return tools;
 }

@@ -11,6 +11,25 @@ export interface HandoffCall {
   readonly to: string;
   /** The handoff tool's arguments as the model sent them (JSON text), when there were any. */
   readonly args?: string;
+  /**
+   * For a call read from a model response rather than from run items: every (sender, receiver)
+   * whose handoff tool has its name, since a response does not say which agent made it.
+   */
+  readonly offers?: readonly HandoffRoute[];
+}
+
+/** A handoff the agent graph offers, by SDK agent names. */
+export interface HandoffRoute {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Handoff tool name → the routes whose handoff is called by that name. */
+export type HandoffTools = ReadonlyMap<string, readonly HandoffRoute[]>;
+
+/** The part of a model response this reads (the SDK's ModelResponse). */
+export interface ResponseLike {
+  readonly output?: readonly unknown[];
 }
 
 /** The part of a run item this reads (RunHandoffCallItem, RunHandoffOutputItem, others). */
@@ -43,4 +62,43 @@ export function handoffCalls(items: readonly RunItemLike[]): HandoffCall[] {
     });
   }
   return calls;
+}
+
+/**
+ * The handoffs whose run items an `inputFilter` removed — the SDK's `removeAllTools` drops a
+ * handoff's call and output items along with the tool calls — read from the model responses,
+ * which no filter touches. The SDK carries out the first handoff call of a response and ignores
+ * the rest; a response whose handoff the run items hold is skipped.
+ */
+export function filteredHandoffCalls(
+  responses: readonly ResponseLike[],
+  tools: HandoffTools,
+  items: readonly RunItemLike[],
+): HandoffCall[] {
+  const seen = new Set(items.flatMap((i) => callIdOf(i.rawItem) ?? []));
+  const calls: HandoffCall[] = [];
+  for (const response of responses) {
+    const call = (response.output ?? []).map(functionCall).find((c) => c && tools.has(c.name));
+    const offers = call && tools.get(call.name);
+    if (!call || !offers?.[0] || seen.has(call.callId)) continue;
+    const { from, to } = offers[0];
+    calls.push({ from, to, offers, ...(call.args.trim() !== '' && { args: call.args }) });
+  }
+  return calls;
+}
+
+function callIdOf(raw: unknown): string | undefined {
+  const id = (raw as { callId?: unknown } | undefined)?.callId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function functionCall(item: unknown): { name: string; callId: string; args: string } | undefined {
+  const c = item as { type?: unknown; name?: unknown; callId?: unknown; arguments?: unknown };
+  if (c?.type !== 'function_call' || typeof c.name !== 'string') return undefined;
+  if (typeof c.callId !== 'string') return undefined;
+  return {
+    name: c.name,
+    callId: c.callId,
+    args: typeof c.arguments === 'string' ? c.arguments : '',
+  };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../../conventions/attributes.ts';
 import recorded from './fixtures/recorded-turns.json' with { type: 'json' };
-import { type HandoffCall, handoffCalls } from './handoff-calls.ts';
+import { filteredHandoffCalls, type HandoffCall, handoffCalls } from './handoff-calls.ts';
 import { mapSdkSpans } from './map-spans.ts';
 import { type MappingRules, mappingRules, NO_RULES } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
+import { receivedInputs } from './received-input.ts';
 import type { SdkSpanRecord } from './sdk-span.ts';
 
 // Recorded from real SDK runs by fixtures/record-turns.ts: Triage Agent hands off to Refund
@@ -151,6 +152,75 @@ describe('handoffCalls', () => {
     expect(handoffCalls(items)).toEqual([
       { from: 'triage', to: 'refunds', args: '{"order_id":"A-1"}' },
     ]);
+  });
+});
+
+describe('filteredHandoffCalls', () => {
+  const fc = (callId: string, name: string, args: string) => ({
+    type: 'function_call',
+    callId,
+    name,
+    arguments: args,
+  });
+  const tools = new Map([
+    [
+      'transfer_to_refunds',
+      [
+        { from: 'triage', to: 'refunds' },
+        { from: 'billing', to: 'refunds' },
+      ],
+    ],
+  ]);
+
+  it('reads a handoff a filter removed from the run items out of the model responses', () => {
+    const responses = [
+      { output: [fc('c0', 'lookup_order', '{}')] },
+      // The SDK carries out the first handoff of a response and ignores the rest.
+      {
+        output: [
+          fc('c1', 'transfer_to_refunds', '{"order_id":"A-1"}'),
+          fc('c2', 'transfer_to_refunds', '{}'),
+        ],
+      },
+    ];
+
+    expect(filteredHandoffCalls(responses, tools, [])).toEqual([
+      {
+        from: 'triage',
+        to: 'refunds',
+        args: '{"order_id":"A-1"}',
+        offers: tools.get('transfer_to_refunds'),
+      },
+    ]);
+  });
+
+  it('leaves out a handoff whose run items are there', () => {
+    const responses = [{ output: [fc('c1', 'transfer_to_refunds', '{"order_id":"A-1"}')] }];
+    const items = [output('c1', 'triage', 'refunds')];
+
+    expect(filteredHandoffCalls(responses, tools, items)).toEqual([]);
+  });
+});
+
+describe('receivedInputs', () => {
+  it("gives each handoff its receiver's start, skipping the turn's own first agent", () => {
+    const starts = [
+      { agent: 'triage', input: [{ role: 'user', content: 'hi' }] },
+      {
+        agent: 'refunds',
+        input: [{ role: 'user', content: [{ type: 'input_text', text: 'A-1' }] }],
+      },
+    ];
+
+    const histories = receivedInputs(
+      [
+        { id: 'h1', to: 'refunds' },
+        { id: 'h2', to: 'billing' },
+      ],
+      starts,
+    );
+
+    expect([...histories]).toEqual([['h1', '[{"role":"user","content":"A-1"}]']]);
   });
 });
 

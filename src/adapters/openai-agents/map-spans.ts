@@ -1,9 +1,14 @@
 import { ATTR, EVENT } from '../../conventions/attributes.ts';
 import type { AttrValue } from '../../normalize/span-record.ts';
+import { delegationSpans } from './agent-tools.ts';
+import { handoff, nameOf } from './handoff-attrs.ts';
 import type { HandoffCall } from './handoff-calls.ts';
 import type { MappingRules } from './options.ts';
 import { clip, type PlannedSpan, SDK_ATTR } from './planned-span.ts';
+import { type AgentStart, receivedInputs } from './received-input.ts';
 import { dataString, type SdkSpanRecord } from './sdk-span.ts';
+
+export { handoff, nameOf } from './handoff-attrs.ts';
 
 type Attrs = Record<string, AttrValue>;
 
@@ -14,12 +19,15 @@ interface Lookup {
   agentOf(record: SdkSpanRecord): string | undefined;
   /** The arguments of the handoff a handoff span carried out. */
   payloadOf(record: SdkSpanRecord): string | undefined;
+  /** The conversation the receiver of a handoff span started from (JSON text). */
+  historyOf(record: SdkSpanRecord): string | undefined;
 }
 
 /**
  * Maps the SDK spans of one turn into the spans Baton records, in Baton's conventions
  * (docs/conventions.md): agent spans become agent turns, handoff spans become handoffs carrying
- * the handoff tool's arguments as payload, calls of escalation tools become handoffs to a person.
+ * the handoff tool's arguments as payload and the conversation the receiver started from as
+ * history, calls of escalation tools become handoffs to a person.
  * Every other span is kept as a plain span so the tree stays whole; a function span keeps the
  * tool's name and arguments, which the normaliser reads as a tool call. Spans whose SDK parent is not in the turn go directly under the step span.
  */
@@ -27,16 +35,19 @@ export function mapSdkSpans(
   records: readonly SdkSpanRecord[],
   calls: readonly HandoffCall[],
   rules: MappingRules,
+  starts: readonly AgentStart[] = [],
 ): PlannedSpan[] {
   const byId = new Map(records.map((r) => [r.spanId, r]));
   const ordered = [...records].sort((a, b) => a.start - b.start || depth(a, byId) - depth(b, byId));
   const payloads = assignPayloads(ordered, calls);
+  const histories = receivedInputs(carriedOut(ordered), starts);
   const lookup: Lookup = {
     rules,
     agentOf: (r) => nearestAgent(r, byId),
     payloadOf: (r) => payloads.get(r.spanId),
+    historyOf: (r) => histories.get(r.spanId),
   };
-  return ordered.map((record) => {
+  const mapped = ordered.map((record): PlannedSpan => {
     const parent = record.parentId !== null && byId.has(record.parentId) ? record.parentId : null;
     const mapped = mapOne(record, lookup);
     return {
@@ -54,6 +65,8 @@ export function mapSdkSpans(
       ...(record.error && { error: record.error.message }),
     };
   });
+  // Agents used as tools: the call's handoff and return, after the spans they sit under.
+  return [...mapped, ...delegationSpans(ordered, byId, rules)];
 }
 
 function mapOne(r: SdkSpanRecord, lookup: Lookup): { name: string; attributes: Attrs } {
@@ -94,6 +107,8 @@ function handoffSpan(r: SdkSpanRecord, lookup: Lookup): { name: string; attribut
   const sender = nameOf(from, lookup.rules);
   const receiver = nameOf(to, lookup.rules);
   const attributes = handoff(sender, receiver, 'agent', lookup.payloadOf(r));
+  const history = lookup.historyOf(r);
+  if (history !== undefined) attributes[ATTR.handoffHistory] = history;
   return { name: `handoff ${sender} -> ${receiver}`, attributes: { ...attributes, ...sdk } };
 }
 
@@ -149,26 +164,6 @@ function plainSpan(r: SdkSpanRecord): { name: string; attributes: Attrs } {
   };
 }
 
-/** Baton's handoff attributes; the payload is the tool arguments as sent (JSON text). */
-export function handoff(
-  from: string,
-  to: string,
-  targetKind: 'agent' | 'person',
-  payload: string | undefined,
-): Attrs {
-  return {
-    [ATTR.event]: EVENT.handoff,
-    [ATTR.handoffFrom]: from,
-    [ATTR.handoffTo]: to,
-    [ATTR.handoffTargetKind]: targetKind,
-    ...(payload !== undefined &&
-      payload !== '' && {
-        [ATTR.handoffPayload]: payload,
-        [ATTR.handoffPayloadSize]: Buffer.byteLength(payload),
-      }),
-  };
-}
-
 /** Pairs carried-out handoff spans with the run's handoff calls, in order, by sender and receiver. */
 function assignPayloads(
   ordered: readonly SdkSpanRecord[],
@@ -180,12 +175,22 @@ function assignPayloads(
     if (r.data.type !== 'handoff' || r.error) continue;
     const from = dataString(r.data, 'from_agent');
     const to = dataString(r.data, 'to_agent');
-    const i = unused.findIndex((c) => c.from === from && c.to === to);
+    const i = unused.findIndex((c) =>
+      (c.offers ?? [c]).some((route) => route.from === from && route.to === to),
+    );
     if (i < 0) continue;
     const [call] = unused.splice(i, 1);
     if (call?.args !== undefined) out.set(r.spanId, call.args);
   }
   return out;
+}
+
+/** The handoff spans that moved the work, in order, with their SDK receiver. */
+function carriedOut(ordered: readonly SdkSpanRecord[]): { id: string; to: string }[] {
+  return ordered.flatMap((r) => {
+    const to = dataString(r.data, 'to_agent');
+    return r.data.type === 'handoff' && !r.error && to !== undefined ? [{ id: r.spanId, to }] : [];
+  });
 }
 
 function nearestAgent(
@@ -209,10 +214,6 @@ function parentOf(
   byId: ReadonlyMap<string, SdkSpanRecord>,
 ): SdkSpanRecord | undefined {
   return r.parentId === null ? undefined : byId.get(r.parentId);
-}
-
-export function nameOf(sdkName: string, rules: MappingRules): string {
-  return rules.names.get(sdkName) ?? sdkName;
 }
 
 function isAttrValue(value: unknown): value is AttrValue {

@@ -116,7 +116,7 @@ describe('ScriptedModel', () => {
 
     expect(error.code).toBe('wrong_agent');
     expect(error.message).toBe(
-      'Scripted model: reply 1 of step 0 is for agent Refund Agent, but Triage Agent called the model. Fix the script, or find why Triage Agent holds the conversation.',
+      "Scripted model: reply 1 of step 0 is for agent Refund Agent, but Triage Agent called the model. Fix the script, or find why Triage Agent holds the conversation. If Refund Agent runs as a tool of Triage Agent (agent.asTool()), the model cannot tell its calls from Triage Agent's: script its replies without an agent name ({ say: … }).",
     );
   });
 

@@ -80,7 +80,7 @@ export class ScriptedModel implements Model, CaseAwareModel {
     if (reply.agent !== undefined && caller !== undefined && reply.agent !== caller) {
       throw new ScriptedModelError(
         'wrong_agent',
-        `Scripted model: reply ${n + 1} of step ${step} is for agent ${reply.agent}, but ${caller} called the model. Fix the script, or find why ${caller} holds the conversation.`,
+        `Scripted model: reply ${n + 1} of step ${step} is for agent ${reply.agent}, but ${caller} called the model. Fix the script, or find why ${caller} holds the conversation. If ${reply.agent} runs as a tool of ${caller} (agent.asTool()), the model cannot tell its calls from ${caller}'s: script its replies without an agent name ({ say: … }).`,
       );
     }
     const output = this.#output(reply, request, `${step}_${n}`);

@@ -1,5 +1,5 @@
 import type { Halt } from '../halt-span.ts';
-import type { RunItemLike } from './handoff-calls.ts';
+import type { ResponseLike, RunItemLike } from './handoff-calls.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 
 /** What Baton reads of the SDK's `AgentsError`: the run's state when it stopped. */
@@ -45,14 +45,19 @@ const TRIPWIRES = [
   'ToolOutputGuardrailTripwireTriggered',
 ] as const;
 
-/** The items the run had produced when it threw, read through the SDK's RunResult. */
-export function itemsBeforeError(sdk: AgentsSdk, error: unknown): readonly RunItemLike[] {
+/** What a run had produced when it threw: its items and model responses, read through RunResult. */
+export function runBeforeError(
+  sdk: AgentsSdk,
+  error: unknown,
+): { newItems: readonly RunItemLike[]; rawResponses: readonly ResponseLike[] } {
   const state = runState(sdk, error);
-  if (state === undefined) return [];
+  const none = { newItems: [], rawResponses: [] };
+  if (state === undefined) return none;
   try {
-    return new sdk.RunResult(state).newItems;
+    const result = new sdk.RunResult(state);
+    return { newItems: result.newItems, rawResponses: result.rawResponses };
   } catch {
-    return [];
+    return none;
   }
 }
 

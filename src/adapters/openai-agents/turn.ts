@@ -4,14 +4,21 @@ import { type AgentResolver, withAgentResolver } from '../../capture/agent-conte
 import { BatonError, explainsItself } from '../../errors.ts';
 import { describeThrown } from '../../thrown.ts';
 import { emitHalt, type Halt } from '../halt-span.ts';
+import { handoffTools } from './agent-graph.ts';
 import type { AnyAgent } from './app.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
-import { handoffCalls, type RunItemLike } from './handoff-calls.ts';
+import {
+  filteredHandoffCalls,
+  handoffCalls,
+  type ResponseLike,
+  type RunItemLike,
+} from './handoff-calls.ts';
 import { mapSdkSpans, nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
+import type { AgentStart } from './received-input.ts';
 import { replySpan } from './reply-span.ts';
-import { haltOf, itemsBeforeError } from './sdk-halt.ts';
+import { haltOf, runBeforeError } from './sdk-halt.ts';
 import type { SdkSpanRecord } from './sdk-span.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 import type { BatonTraceProcessor, TurnRecording } from './trace-processor.ts';
@@ -45,6 +52,7 @@ interface RunOutcome {
   readonly history: AgentInputItem[];
   readonly lastAgent: AnyAgent | undefined;
   readonly newItems: readonly RunItemLike[];
+  readonly rawResponses: readonly ResponseLike[];
   readonly finalOutput?: unknown;
 }
 
@@ -82,6 +90,11 @@ export async function runTurn(
   const parent = context.active();
   const traceId = sdk.generateTraceId();
   const recording = setup.processor.open(traceId);
+  // What each agent was handed when it started: a handoff's receiver gets the filtered history.
+  const starts: AgentStart[] = [];
+  const onStart = (_: unknown, started: AnyAgent, items?: readonly unknown[]) =>
+    starts.push({ agent: started.name, input: items ?? [] });
+  setup.runner.on('agent_start', onStart);
   let result: RunOutcome | undefined;
   let failure: unknown;
   try {
@@ -100,11 +113,14 @@ export async function runTurn(
   } catch (error) {
     failure = error;
   } finally {
+    setup.runner.off('agent_start', onStart);
     setup.processor.close(traceId);
   }
   // A run that threw still produced items until then: its handoffs keep their payloads.
-  const items = result?.newItems ?? itemsBeforeError(sdk, failure);
-  const spans = mapSdkSpans(recording.spans, handoffCalls(items), setup.rules);
+  const { newItems: items, rawResponses } = result ?? runBeforeError(sdk, failure);
+  const tools = handoffTools(agent, sdk.getHandoff);
+  const calls = [...handoffCalls(items), ...filteredHandoffCalls(rawResponses, tools, items)];
+  const spans = mapSdkSpans(recording.spans, calls, setup.rules, starts);
   const speaker = nameOf((result?.lastAgent ?? agent).name, setup.rules);
   const reply = replySpan(result?.finalOutput, speaker, spans, `${traceId}:reply`);
   if (reply) spans.push(reply);
