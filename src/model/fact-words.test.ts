@@ -66,6 +66,8 @@ describe('holdsValue properties', () => {
     'a value embedded inside a longer alphanumeric token is never found',
     (v, pre, post) => {
       fc.pre(pre !== '' || post !== '');
+      // The words around the token must not be the value itself ("is", "the").
+      fc.pre(!['the', 'is', 'here'].includes(v.toLowerCase()));
       expect(holdsValue(`the ${pre}${v}${post} is here`, v)).toBe(false);
     },
   );
