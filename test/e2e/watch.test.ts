@@ -84,23 +84,35 @@ describe('baton run --watch', () => {
     await cleanup?.();
   });
 
-  test('re-runs the changed case alone, and every case when the implementation changes', async () => {
+  /** A project of the suite and these files, removed after the test. */
+  async function project(files: Record<string, string>) {
     const dir = await tempDir();
     cleanup = dir.remove;
-    await mkdir(join(dir.path, 'cases'));
-    await mkdir(join(dir.path, 'app'));
-    await writeFile(join(dir.path, 'app/router.ts'), IMPLEMENTATION);
-    await writeFile(join(dir.path, 'cases/a.yaml'), caseFile('case-a', 'refunds'));
-    await writeFile(join(dir.path, 'cases/b.yaml'), caseFile('case-b', 'refunds'));
-    await writeFile(join(dir.path, 'suite.yaml'), SUITE);
-    await writeFile(join(dir.path, 'package.json'), '{ "type": "module" }\n');
+    const all = { ...files, 'suite.yaml': SUITE, 'package.json': '{ "type": "module" }\n' };
+    for (const [path, text] of Object.entries(all)) {
+      await mkdir(join(dir.path, path, '..'), { recursive: true });
+      await writeFile(join(dir.path, path), text);
+    }
+    return dir;
+  }
 
+  /** `baton run suite.yaml --watch` in `cwd`, its output collected. */
+  function watching(cwd: string) {
     child = spawn(
       process.execPath,
       [join(REPO, 'bin/baton.mjs'), 'run', 'suite.yaml', '--watch', '--reporter', 'console'],
-      { cwd: dir.path, env: { ...process.env, NO_COLOR: '1', CI: 'true' } },
+      { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true' } },
     );
-    const out = output(child);
+    return output(child);
+  }
+
+  test('re-runs the changed case alone, and every case when the implementation changes', async () => {
+    const dir = await project({
+      'app/router.ts': IMPLEMENTATION,
+      'cases/a.yaml': caseFile('case-a', 'refunds'),
+      'cases/b.yaml': caseFile('case-b', 'refunds'),
+    });
+    const out = watching(dir.path);
     const first = await out.after('Press Ctrl-C to stop.');
     expect(out.text()).toMatch(/PASS {2}2 cases · 2 passed/);
 
@@ -119,30 +131,16 @@ describe('baton run --watch', () => {
   });
 
   test('re-runs every case when the app the adapter imports from another folder changes', async () => {
-    const dir = await tempDir();
-    cleanup = dir.remove;
-    await mkdir(join(dir.path, 'cases'));
-    await mkdir(join(dir.path, 'app'));
-    await mkdir(join(dir.path, 'src'));
     const route = (to: string) => `export const route = () => '${to}';\n`;
-    await writeFile(join(dir.path, 'src/route.ts'), route('refunds'));
-    await writeFile(
-      join(dir.path, 'app/router.ts'),
-      IMPLEMENTATION.replace('step.values.route : undefined', 'route() : undefined').replace(
-        'export default',
-        "import { route } from '../src/route.ts';\nexport default",
-      ),
-    );
-    await writeFile(join(dir.path, 'cases/a.yaml'), caseFile('case-a', 'refunds'));
-    await writeFile(join(dir.path, 'suite.yaml'), SUITE);
-    await writeFile(join(dir.path, 'package.json'), '{ "type": "module" }\n');
-
-    child = spawn(
-      process.execPath,
-      [join(REPO, 'bin/baton.mjs'), 'run', 'suite.yaml', '--watch', '--reporter', 'console'],
-      { cwd: dir.path, env: { ...process.env, NO_COLOR: '1', CI: 'true' } },
-    );
-    const out = output(child);
+    const dir = await project({
+      'src/route.ts': route('refunds'),
+      'app/router.ts': IMPLEMENTATION.replace(
+        'step.values.route : undefined',
+        'route() : undefined',
+      ).replace('export default', "import { route } from '../src/route.ts';\nexport default"),
+      'cases/a.yaml': caseFile('case-a', 'refunds'),
+    });
+    const out = watching(dir.path);
     const first = await out.after('Press Ctrl-C to stop.');
     expect(out.text()).toMatch(/PASS {2}1 case · 1 passed/);
 
