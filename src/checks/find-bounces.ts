@@ -1,4 +1,5 @@
 import type { HandoffEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
+import { committedBetween, firstAtOrAfter } from './effects/activity.ts';
 
 /** How work handed from A to B came back to A before A sent it to B again. */
 export type ReturnedBy =
@@ -112,22 +113,6 @@ function howItCameBack(
   return undefined;
 }
 
-/** Did `agent` commit an effect after handoff `from` and before handoff `until`? */
-export function committedBetween(
-  timeline: Timeline,
-  agent: string,
-  from: HandoffEvent,
-  until: HandoffEvent,
-): boolean {
-  const events = timeline.events;
-  for (let i = firstAtOrAfter(events, from.at); i < events.length; i++) {
-    const e = events[i] as TimelineEvent;
-    if (e.at > until.at) break;
-    if (e.kind === 'effect' && e.outcome === 'committed' && e.agent === agent) return true;
-  }
-  return false;
-}
-
 function lastIndexBefore(
   observed: readonly HandoffEvent[],
   k: number,
@@ -135,15 +120,4 @@ function lastIndexBefore(
 ): number | undefined {
   for (let i = k - 1; i >= 0; i--) if (test(observed[i] as HandoffEvent)) return i;
   return undefined;
-}
-
-function firstAtOrAfter(events: readonly TimelineEvent[], at: number): number {
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((events[mid] as TimelineEvent).at < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,6 +1,5 @@
 import type { HandoffEvent, Timeline } from '../model/timeline.ts';
-import { agentsIn } from './effects/activity.ts';
-import { committedBetween } from './find-bounces.ts';
+import { agentsIn, committedBetween } from './effects/activity.ts';
 
 /**
  * The observed handoffs (by index) that are an answer coming back, B → A where the work last

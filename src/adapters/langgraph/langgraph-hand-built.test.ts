@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createCapture } from '../../capture/capture.ts';
 import { expect_ } from '../../checks/timeline-fixtures.ts';
 import type { Case } from '../../model/labelled-case.ts';
-import type { TimelineEvent } from '../../model/timeline.ts';
 import { judgeOneCase } from '../test-support.ts';
 import type { HandBuiltOptions } from './fixtures/hand-built-app.ts';
+import { timelineLines } from './fixtures/timeline-lines.ts';
 import { createLangGraphAdapter } from './langgraph-adapter.ts';
 
 const FIXTURES = resolve('src/adapters/langgraph/fixtures');
@@ -40,19 +40,7 @@ const run = (options: HandBuiltOptions & { fixedStart?: boolean }, testCase = re
     capture,
   );
 
-const shown = (events: readonly TimelineEvent[] = []) =>
-  events.flatMap((e) => {
-    switch (e.kind) {
-      case 'agent_turn':
-        return [`${e.step} turn ${e.agent}`];
-      case 'ack':
-        return [`${e.step} ack ${e.by}`];
-      case 'handoff':
-        return [`${e.step} handoff ${e.from}>${e.to}`];
-      default:
-        return [];
-    }
-  });
+const shown = timelineLines;
 
 const handoffs = (result: Awaited<ReturnType<typeof run>>) =>
   (result.timeline ?? []).flatMap((e) => (e.kind === 'handoff' ? [e] : []));

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createCapture } from '../../capture/capture.ts';
 import { expect_ } from '../../checks/timeline-fixtures.ts';
 import type { Case } from '../../model/labelled-case.ts';
-import type { TimelineEvent } from '../../model/timeline.ts';
 import { judgeOneCase } from '../test-support.ts';
+import { timelineLines } from './fixtures/timeline-lines.ts';
 import { createLangGraphAdapter } from './langgraph-adapter.ts';
 
 const SUITE = join(resolve('src/adapters/langgraph/fixtures'), 'suite.yaml');
@@ -34,23 +34,7 @@ const run = (testCase: Case) =>
     capture,
   );
 
-const shown = (events: readonly TimelineEvent[] = []) =>
-  events.flatMap((e) => {
-    switch (e.kind) {
-      case 'agent_turn':
-        return [`${e.step} turn ${e.agent}`];
-      case 'ack':
-        return [`${e.step} ack ${e.by}`];
-      case 'handoff':
-        return [`${e.step} handoff ${e.from}>${e.to}`];
-      case 'return':
-        return [`${e.step} return ${e.by}>${e.to}`];
-      case 'tool_call':
-        return [`${e.step} tool ${e.tool}`];
-      default:
-        return [];
-    }
-  });
+const shown = timelineLines;
 
 describe('createLangGraphAdapter: a transfer tool that waits in interrupt() for a person', () => {
   it('is a handoff at the step it was made, and its return brings the work back when the person decides', async () => {

@@ -1,4 +1,4 @@
-import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
+import type { HandoffEvent, Timeline, TimelineEvent } from '../../model/timeline.ts';
 
 /** Names seen doing an agent's work (an agent turn); everyone else handed work counts as a person. */
 export function agentsIn(timeline: Timeline): Set<string> {
@@ -38,4 +38,32 @@ export function isActivityOf(e: TimelineEvent, who: string, isPerson: boolean): 
       // The framework stopped the run: nobody did anything.
       return false;
   }
+}
+
+/** The index of the first event at or after `at` (events in time order). */
+export function firstAtOrAfter(events: readonly TimelineEvent[], at: number): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((events[mid] as TimelineEvent).at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Did `agent` commit an effect after handoff `from` and before handoff `until`? */
+export function committedBetween(
+  timeline: Timeline,
+  agent: string,
+  from: HandoffEvent,
+  until: HandoffEvent,
+): boolean {
+  const events = timeline.events;
+  for (let i = firstAtOrAfter(events, from.at); i < events.length; i++) {
+    const e = events[i] as TimelineEvent;
+    if (e.at > until.at) break;
+    if (e.kind === 'effect' && e.outcome === 'committed' && e.agent === agent) return true;
+  }
+  return false;
 }
