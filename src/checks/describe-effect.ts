@@ -24,6 +24,8 @@ interface EffectShape {
   readonly maxWaitMs?: number;
   readonly step?: number;
   readonly window?: readonly [number, number];
+  /** Prerequisites an out-of-order commit came before: at the step they came, or never. */
+  readonly before?: readonly { readonly what: string; readonly step?: number }[];
 }
 
 function shape(v: unknown): EffectShape {
@@ -75,6 +77,14 @@ export function describeEffect(f: FindingData): string {
       const d = Math.abs(f.distance ?? 0);
       const side = f.code === 'effect.early' ? 'before' : 'after';
       return `${what} committed at step ${o.step}${o.agent ? ` by ${o.agent}` : ''}, ${d} step${d === 1 ? '' : 's'} ${side} ${windowText(e.window)}`;
+    }
+    case 'effect.out_of_order': {
+      const before = (o.before ?? []).map((b) =>
+        b.step === undefined
+          ? `${b.what} (which never happened)`
+          : `${b.what} (at step ${b.step}, after it)`,
+      );
+      return `${what} committed at step ${o.step}${o.agent ? ` by ${o.agent}` : ''} before ${before.join(' and ')}`;
     }
     case 'effect.unowned':
       return `${o.agent ?? 'an unknown agent'} committed ${what}; its owner is ${e.owner}`;

@@ -139,6 +139,7 @@ export function describeFinding(f: FindingData): string {
     case 'effect.forbidden':
     case 'effect.early':
     case 'effect.late':
+    case 'effect.out_of_order':
     case 'ownership.double_owner':
     case 'ownership.lost_work':
     case 'ownership.no_way_back':

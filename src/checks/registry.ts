@@ -7,6 +7,7 @@ import type { Check, Opportunities } from './check.ts';
 import { withMessage } from './describe-finding.ts';
 import { doubleOwner } from './effects/double-owner.ts';
 import { effectCount } from './effects/effect-count.ts';
+import { effectOrder } from './effects/effect-order.ts';
 import { effectOwner } from './effects/effect-owner.ts';
 import { effectTiming } from './effects/effect-timing.ts';
 import { effectWindow } from './effects/effect-window.ts';
@@ -76,7 +77,14 @@ export function enabledChecks(config: ChecksConfig, suite: SuiteContext = {}): E
     out.push(bindCheck(hops, maxHops === undefined ? {} : { maxHops }));
   }
   if (config.effects !== false) {
-    for (const check of [effectCount, effectWindow, effectOwner, effectTiming, unexpectedHost]) {
+    for (const check of [
+      effectCount,
+      effectWindow,
+      effectOrder,
+      effectOwner,
+      effectTiming,
+      unexpectedHost,
+    ]) {
       out.push(bindCheck(check, {}));
     }
   }

@@ -30,6 +30,10 @@ export function explainUnion(
   const meant = issue.errors.filter((branch) => !branch.some((i) => isShapeIssue(i, value)));
   if (meant.length === 1) return (meant[0] as Issue[]).flatMap((i) => explain(i, path, ctx));
   if (isRecord(value)) {
+    // A mapping whose every key one branch alone allows is meant for it (`{ from }` lacking `to`).
+    const fits = issue.errors.filter((branch) => !branch.some(isUnknownKey));
+    if (fits.length === 1 && Object.keys(value).length > 0)
+      return (fits[0] as Issue[]).flatMap((i) => explain(i, path, ctx));
     const drafts = explainByKeys(path, value, ctx);
     if (drafts !== undefined) return drafts;
   }
@@ -50,6 +54,11 @@ function misspeltWord(path: DataPath, value: unknown, ctx: ExplainContext): Draf
     words.filter((w): w is string => typeof w === 'string'),
   );
   return meant === undefined ? undefined : { ...mismatch(path, ctx), fix: say.didYouMean(meant) };
+}
+
+/** A key of the value the branch does not allow. */
+function isUnknownKey(issue: Issue): boolean {
+  return issue.path.length === 0 && issue.code === 'unrecognized_keys';
 }
 
 /** An issue that says "this is not the branch": wrong type here, or a required key missing. */

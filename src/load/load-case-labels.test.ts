@@ -86,3 +86,18 @@ describe('expect.guardrail, when it is wrong', () => {
     });
   });
 });
+
+describe('expect.effects[].after, when it is wrong', () => {
+  test('a handoff lacking `to` and a misspelt key: each at its place, with a fix', async () => {
+    expect(printed(await loadCaseFile(`${broken}/effect-after.yaml`))).toEqual([
+      `${broken}/effect-after.yaml:15:11: expect.effects[0].after[1].to: missing \`to\`: expected a string. Fix: add \`to: …\` under \`expect.effects[0].after[1]\``,
+      `${broken}/effect-after.yaml:16:13: expect.effects[0].after[2].efect: unknown key \`efect\`: expected one of \`from\`, \`to\` or \`effect\`. Fix: did you mean \`effect\`?`,
+    ]);
+  });
+
+  test('a handoff naming someone who is not a participant, with a did-you-mean', async () => {
+    expect(printed(await loadCaseFile(`${broken}/effect-after-name.yaml`))).toEqual([
+      `${broken}/effect-after-name.yaml:14:19: expect.effects[0].after[0].from: "styel" is not a participant (coder, security, style, merger). Fix: did you mean \`style\`?`,
+    ]);
+  });
+});

@@ -100,6 +100,22 @@ export const ExpectedHandoffInput = z
     path: ['window'],
   });
 
+/** Something that must have happened before an effect is committed: a handoff, or another effect. */
+export const EffectPrerequisiteInput = z.union([
+  z
+    .strictObject({ from: ParticipantName, to: ParticipantName })
+    .describe('A handoff (from → to) that must come before the effect.'),
+  z
+    .strictObject({
+      effect: z.string().min(1),
+      key: z
+        .union([z.string(), z.number()])
+        .optional()
+        .describe('Its business key; absent: the effect committed for any key.'),
+    })
+    .describe('An effect that must be committed before it.'),
+]);
+
 export const ExpectedEffectInput = z
   .strictObject({
     effect: z.string().min(1).describe('The effect name, e.g. refund or email.'),
@@ -111,6 +127,13 @@ export const ExpectedEffectInput = z
       .tuple([StepIndex, StepIndex])
       .optional()
       .describe('First and last step (inclusive) where committing it is on time.'),
+    after: z
+      .array(EffectPrerequisiteInput)
+      .min(1)
+      .optional()
+      .describe(
+        'Handoffs ({ from, to }) and effects ({ effect, key }) that must each have happened before every labelled commit of it, in the same step or earlier.',
+      ),
   })
   .refine((e) => e.at === undefined || e.window === undefined, {
     message: 'give at most one of `at: <step>` or `window: [first, last]`',

@@ -28,6 +28,7 @@ export const FINDING_CODES = [
   'effect.forbidden',
   'effect.early',
   'effect.late',
+  'effect.out_of_order',
   'ownership.double_owner',
   'ownership.lost_work',
   'ownership.no_way_back',

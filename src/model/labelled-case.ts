@@ -30,7 +30,14 @@ export interface ExpectedEffect {
   readonly times: number;
   /** Steps (inclusive) where committing it is on time; absent: any step. */
   readonly window?: readonly [number, number];
+  /** What must have happened before each of its first `times` commits (`after:`). */
+  readonly after?: readonly EffectPrerequisite[];
 }
+
+/** A handoff or an effect that must come before an expected effect; an effect without a key: any key. */
+export type EffectPrerequisite =
+  | { readonly kind: 'handoff'; readonly from: string; readonly to: string }
+  | { readonly kind: 'effect'; readonly effect: string; readonly key?: string };
 
 /** What a case says must happen. An empty `handoffs` list means "no handoff must happen". */
 export interface Labels {
@@ -179,6 +186,17 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
         message: `"${e.owner}" is not a participant (${names()})`,
       });
     }
+    for (const [j, p] of (e.after ?? []).entries()) {
+      if (!('from' in p)) continue;
+      for (const field of ['from', 'to'] as const) {
+        if (!known.has(p[field])) {
+          problems.push({
+            path: ['expect', 'effects', i, 'after', j, field],
+            message: `"${p[field]}" is not a participant (${names()})`,
+          });
+        }
+      }
+    }
     const last = e.window?.[1] ?? e.at;
     if (last !== undefined && last >= stepCount) {
       problems.push({
@@ -268,7 +286,15 @@ function toExpectedEffect(
     times: e.times,
     ...(e.owner !== undefined && { owner: e.owner }),
     ...(window !== undefined && { window: [window[0], window[1]] as const }),
+    ...(e.after !== undefined && { after: e.after.map(toPrerequisite) }),
   };
+}
+
+function toPrerequisite(
+  p: NonNullable<NonNullable<ParsedCaseInput['expect']['effects']>[number]['after']>[number],
+): EffectPrerequisite {
+  if ('from' in p) return { kind: 'handoff', from: p.from, to: p.to };
+  return { kind: 'effect', effect: p.effect, ...(p.key !== undefined && { key: String(p.key) }) };
 }
 
 function toOwnership(
