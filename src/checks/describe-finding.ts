@@ -10,6 +10,10 @@ type Shape = {
   window?: readonly [number, number];
   /** Of a missed handoff: how many handoffs its sender made, none of them this one. */
   handoffs?: number;
+  /** Of an out-of-order handoff: the one labelled first that it came before, or … */
+  before?: { to: string; step: number };
+  /** … the one labelled after it that came first. */
+  after?: { to: string; step: number };
 };
 
 function asShape(v: unknown): Shape {
@@ -69,6 +73,15 @@ export function describeFinding(f: FindingData): string {
       return `${o.from} → ${o.to} at step ${o.step}, ${steps(d)} after ${windowText(e.window)}`;
     case 'handoff.wrong_target':
       return `${o.from} handed to ${o.to} at step ${o.step}; expected ${e.to}`;
+    case 'handoff.out_of_order': {
+      const at = (h: { step: number }) => (h.step === o.step ? '' : ` at step ${h.step}`);
+      const crossed = o.before
+        ? ` came before ${o.from} → ${o.before.to}${at(o.before)}, which is labelled first`
+        : o.after
+          ? ` came after ${o.from} → ${o.after.to}${at(o.after)}, which is labelled after it`
+          : ' came out of the labelled order';
+      return `${o.from} → ${o.to} at step ${o.step}${crossed} (handoffs made one after another must come in label order)`;
+    }
     case 'handoff.unneeded':
       return `${o.from} → ${o.to} at step ${o.step} was not expected`;
     case 'handoff.bounced': {

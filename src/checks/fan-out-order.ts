@@ -15,12 +15,16 @@ import { acceptsTarget, stepsOutside, WRONG_TARGET_REACH } from './handoff-fit.t
  * too late). When the handoffs claimed and those inside the window (one at least) were all made
  * in one fan-out, the run is sorted by the claimed positions, those that claimed none last, by
  * receiver, then in label order; otherwise it stays as labelled. Labels of a fan-out to different receivers (no
- * alternatives shared) thus align the same in any order. Returns the new order as positions into `expected`; the identity when nothing moves.
+ * alternatives shared) thus align the same in any order. With `anyOrder`, every such run is
+ * sorted, marked or not: the order the handoffs would pair in if the labels said nothing of it
+ * (matchHandoffs tries it when the label order leaves a label unpaired, to name the order as what
+ * went wrong). Returns the new order as positions into `expected`; the identity when nothing moves.
  * Pure.
  */
 export function fanOutOrder(
   expected: readonly ExpectedHandoff[],
   observed: readonly HandoffEvent[],
+  anyOrder = false,
 ): number[] {
   const order: number[] = [];
   for (let i = 0; i < expected.length; i++) order.push(i);
@@ -30,7 +34,7 @@ export function fanOutOrder(
     const window = (expected[start] as ExpectedHandoff).window;
     while (end < expected.length && sameWindow((expected[end] as ExpectedHandoff).window, window))
       end++;
-    if (end - start > 1) sortRun(order, start, end, expected, observed);
+    if (end - start > 1) sortRun(order, start, end, expected, observed, anyOrder);
     start = end;
   }
   return order;
@@ -42,6 +46,7 @@ function sortRun(
   end: number,
   expected: readonly ExpectedHandoff[],
   observed: readonly HandoffEvent[],
+  anyOrder: boolean,
 ): void {
   const claimed = new Set<number>();
   const keyed: { index: number; key: number }[] = [];
@@ -62,7 +67,7 @@ function sortRun(
     }
   }
   const window = (expected[start] as ExpectedHandoff).window;
-  if (!oneFanOut(keyed, observed, window)) return;
+  if (!anyOrder && !oneFanOut(keyed, observed, window)) return;
   // Those that claimed none go by receiver (which of them a misrouted handoff answers must not
   // follow the label order either), then stably in label order.
   const to = (k: { index: number }) => (expected[k.index] as ExpectedHandoff).to;

@@ -1,6 +1,7 @@
 import type { FindingData } from '../model/finding.ts';
 import type { HandoffEvent } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
+import { crossing } from './crossing.ts';
 import { analyseHandoffs } from './handoff-analysis.ts';
 import type { HandoffMatch } from './match-handoffs.ts';
 
@@ -9,6 +10,7 @@ const CODE = {
   early: 'handoff.early',
   late: 'handoff.late',
   wrong_target: 'handoff.wrong_target',
+  out_of_order: 'handoff.out_of_order',
   missed: 'handoff.missed',
 } as const;
 
@@ -31,6 +33,7 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
       'handoff.early': expected,
       'handoff.late': expected,
       'handoff.wrong_target': expected,
+      'handoff.out_of_order': expected,
       'handoff.unneeded': observed,
     };
   },
@@ -40,7 +43,7 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
       options.bouncesAsUnneeded || bounces.length === 0
         ? NO_BOUNCES
         : new Set(bounces.map((b) => b.observedIndex));
-    const findings = matching.matches.map((m) => matchFinding(m, observed));
+    const findings = matching.matches.map((m) => matchFinding(m, observed, matching.matches));
     for (const { observed: o, observedIndex } of matching.unmatched) {
       if (bounced.has(observedIndex) || answers.has(observedIndex)) continue;
       findings.push({
@@ -57,7 +60,11 @@ export const handoffTiming = defineCheck<HandoffTimingOptions>({
   },
 });
 
-function matchFinding(m: HandoffMatch, observed: readonly HandoffEvent[]): FindingData {
+function matchFinding(
+  m: HandoffMatch,
+  observed: readonly HandoffEvent[],
+  matches: readonly HandoffMatch[],
+): FindingData {
   const expected = {
     from: m.expected.from,
     to: m.expected.to,
@@ -86,10 +93,19 @@ function matchFinding(m: HandoffMatch, observed: readonly HandoffEvent[]): Findi
     outcome: m.verdict === 'on_time' ? 'pass' : 'fail',
     step: m.observed.step,
     expected,
-    observed: observedShape(m.observed),
+    observed: {
+      ...observedShape(m.observed),
+      ...(m.verdict === 'out_of_order' && crossed(m, matches)),
+    },
     ...(m.distance !== 0 && { distance: m.distance }),
     spanIds: [m.observed.spanId],
   };
+}
+
+/** The handoff an out-of-order one came before (labelled first) or after (labelled after it). */
+function crossed(m: HandoffMatch, matches: readonly HandoffMatch[]) {
+  const c = crossing(m, matches);
+  return c && { [c.side]: { to: c.other.to, step: c.other.step } };
 }
 
 function observedShape(o: HandoffEvent) {

@@ -143,12 +143,23 @@ describe('matchHandoffs: properties', () => {
       for (const sender of ['a', 'b']) {
         const exp = expected.filter((e) => e.from === sender);
         const obs = observed.filter((o) => o.from === sender);
-        // The labels as the alignment takes them: each fan-out in the order the run made it.
-        const order = fanOutOrder(exp, obs);
-        const best = bruteForce(
-          order.map((k) => exp[k] as ExpectedHandoff),
+        // The labels as the alignment takes them: each fan-out in the order the run made it;
+        // when that leaves a label unpaired or misrouted, in any order if that pairs better.
+        const inOrder = fanOutOrder(exp, obs);
+        const labelled = bruteForce(
+          inOrder.map((k) => exp[k] as ExpectedHandoff),
           obs,
         );
+        const anyOrder = fanOutOrder(exp, obs, true);
+        const unordered = bruteForce(
+          anyOrder.map((k) => exp[k] as ExpectedHandoff),
+          obs,
+        );
+        const reorder =
+          labelled.cost.missed + labelled.cost.wrongTargets > 0 &&
+          compareCost(unordered.cost, labelled.cost) < 0;
+        const order = reorder ? anyOrder : inOrder;
+        const best = reorder ? unordered : labelled;
         total = addCost(total, best.cost);
         const mine = m.matches.filter((x) => x.expected.from === sender);
         const taken = order
@@ -168,7 +179,9 @@ describe('matchHandoffs: properties', () => {
       for (const x of m.matches) {
         const f = x.verdict === 'missed' ? undefined : judgePair(x.expected, x.observed);
         cost = addCost(cost, f ? fitCost(f) : MISSED_COST);
-        if (x.verdict !== 'missed') expect(x.verdict).toBe(f?.verdict);
+        // Out of order is on time, against the label order.
+        if (x.verdict !== 'missed')
+          expect(x.verdict === 'out_of_order' ? 'on_time' : x.verdict).toBe(f?.verdict);
       }
       for (const _ of m.unmatched) cost = addCost(cost, UNNEEDED_COST);
       expect(m.cost).toEqual(cost);

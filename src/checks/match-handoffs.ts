@@ -1,16 +1,18 @@
 import type { ExpectedHandoff } from '../model/labelled-case.ts';
 import type { HandoffEvent } from '../model/timeline.ts';
 import { alignSender, NOT_TAKEN } from './align-sender.ts';
-import { type AlignmentCost, addCost, ZERO_COST } from './alignment-cost.ts';
+import { type AlignmentCost, addCost, compareCost, ZERO_COST } from './alignment-cost.ts';
 import { fanOutOrder } from './fan-out-order.ts';
 import { judgePair, type PairVerdict } from './handoff-fit.ts';
+import { outOfOrder } from './out-of-order.ts';
 
 /** How one expected handoff fared: paired with an observed one, or missed. */
 export type HandoffMatch =
   | {
       readonly expected: ExpectedHandoff;
       readonly expectedIndex: number;
-      readonly verdict: PairVerdict;
+      /** `out_of_order`: on time, but paired against the label order (out-of-order.ts). */
+      readonly verdict: PairVerdict | 'out_of_order';
       readonly observed: HandoffEvent;
       readonly observedIndex: number;
       /** Steps outside the window: negative when early, positive when late, 0 otherwise. */
@@ -78,11 +80,27 @@ export function matchHandoffs(
       senderObserved.push(hit);
     }
     // A fan-out labelled in another order than it ran in is the same fan-out.
-    const labelled = fanOutOrder(senderExpected, senderObserved);
-    const alignment = alignSender(
+    const inOrder = fanOutOrder(senderExpected, senderObserved);
+    let labelled = inOrder;
+    let alignment = alignSender(
       labelled.map((k) => senderExpected[k] as ExpectedHandoff),
       senderObserved,
     );
+    let blamed: ReadonlySet<number> = NONE;
+    if (alignment.cost.missed + alignment.cost.wrongTargets > 0) {
+      // Handoffs made in one window but not in the order labelled: pair them as if the labels
+      // said no order, and blame the order (`out_of_order`), not a handoff that plainly happened.
+      const anyOrder = fanOutOrder(senderExpected, senderObserved, true);
+      const other = alignSender(
+        anyOrder.map((k) => senderExpected[k] as ExpectedHandoff),
+        senderObserved,
+      );
+      if (compareCost(other.cost, alignment.cost) < 0) {
+        blamed = blamedLabels(inOrder, anyOrder, other.taken);
+        labelled = anyOrder;
+        alignment = other;
+      }
+    }
     cost = addCost(cost, alignment.cost);
     for (let k = 0; k < alignment.taken.length; k++) {
       const position = alignment.taken[k] as number;
@@ -99,7 +117,8 @@ export function matchHandoffs(
         expectedIndex,
         observed: hit,
         observedIndex,
-        verdict: f.verdict,
+        verdict:
+          f.verdict === 'on_time' && blamed.has(labelled[k] as number) ? 'out_of_order' : f.verdict,
         distance: f.distance,
       };
     }
@@ -109,6 +128,28 @@ export function matchHandoffs(
     if (!claimed.has(i))
       unmatched.push({ observed: observed[i] as HandoffEvent, observedIndex: i });
   return { matches, unmatched, cost };
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * The labels (positions into the sender's expectations) whose handoffs, paired in `anyOrder`,
+ * break the order `inOrder` gives them (see outOfOrder).
+ */
+function blamedLabels(
+  inOrder: readonly number[],
+  anyOrder: readonly number[],
+  taken: readonly number[],
+): ReadonlySet<number> {
+  const at = new Map<number, number>();
+  for (let k = 0; k < anyOrder.length; k++) {
+    const position = taken[k] as number;
+    if (position !== NOT_TAKEN) at.set(anyOrder[k] as number, position);
+  }
+  const positions = inOrder.map((label) => at.get(label));
+  const out = new Set<number>();
+  for (const k of outOfOrder(positions)) out.add(inOrder[k] as number);
+  return out;
 }
 
 function byTime(observed: readonly HandoffEvent[], i: number, j: number): number {

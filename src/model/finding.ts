@@ -5,6 +5,7 @@ export const FINDING_CODES = [
   'handoff.early',
   'handoff.late',
   'handoff.wrong_target',
+  'handoff.out_of_order',
   'handoff.unneeded',
   'handoff.bounced',
   'handoff.hops_exceeded',

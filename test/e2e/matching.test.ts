@@ -29,6 +29,8 @@ describe('baton run: which handoff a label means, on a desk with one flaw per ca
     expect(result.code).toBe(1);
     expect(failing(report)).toEqual({
       'match-correct': [],
+      // Billing told before refunds, labelled the other way round: the order, nothing else.
+      'match-out-of-order': ['handoff.out_of_order@1'],
       // The bounce is the failure; the on-time escalation after it is not blamed.
       'match-bounce-then-escalate': ['handoff.bounced@2'],
       // Unneeded at step 0 is not the expected handoff at step 1: no wrong target, no fact.
@@ -53,17 +55,21 @@ describe('baton run: which handoff a label means, on a desk with one flaw per ca
     expect(text).toContain(
       'step 2  handoff.bounced  work bounced triage → refunds → triage (returned at step 2)',
     );
+    expect(text).toContain(
+      'step 1  handoff.out_of_order  triage → billing at step 1 came before triage → refunds, which is labelled first (handoffs made one after another must come in label order)',
+    );
   });
 
   it('counts missing facts over the facts judged, and bounces over observed handoffs', () => {
-    // 6 cases pair both expectations to accepted receivers, wrong-target pairs none: 12 facts.
-    expect(report.metrics.byCode['handoff.missing_fact']).toMatchObject({ count: 1, of: 12 });
-    expect(report.metrics.byCode['handoff.bounced']).toMatchObject({ count: 3, of: 17 });
+    // 7 cases pair both carrying expectations to accepted receivers (one of them out of order),
+    // wrong-target pairs none: 14 facts.
+    expect(report.metrics.byCode['handoff.missing_fact']).toMatchObject({ count: 1, of: 14 });
+    expect(report.metrics.byCode['handoff.bounced']).toMatchObject({ count: 3, of: 20 });
   });
 
   it('puts a wrong target and an unneeded handoff in their own cells of the confusion matrix', () => {
     const { counts } = report.metrics.confusion;
-    expect(counts.refunds).toEqual({ refunds: 6, billing: 1, none: 1 });
+    expect(counts.refunds).toEqual({ refunds: 7, billing: 1, none: 1 });
     expect(counts.none).toEqual({ billing: 1, triage: 1, refunds: 2 });
   });
 });
