@@ -12,6 +12,7 @@ import { MODEL_TRAFFIC_ATTR } from '../../conventions/model-traffic.ts';
 import { asksSomething } from '../../model/asking.ts';
 import { VIA_ACTIVE_AGENT, VIA_GRAPH_NODE } from '../../normalize/inferred-handoffs.ts';
 import { acceptAttributes, emitQuestion, handoffAttributes } from '../../public/conventions.ts';
+import { historyText } from './history-text.ts';
 import type { CameBack, Observation, Transfer } from './observations.ts';
 import type { NodeRun, ToolRun } from './run-observer.ts';
 import { isTransferTool } from './transfer-calls.ts';
@@ -139,6 +140,8 @@ function transferAttributes(t: Transfer): Attributes {
     ...(t.payload !== undefined && { payload: t.payload }),
     ...(t.autoReturn && { autoReturn: true }),
     ...(t.fanOut !== undefined && { fanOut: t.fanOut }),
+    // Written out here, once per handoff: the messages are shared with the graph until then.
+    ...(t.history !== undefined && { history: historyText(t.history) }),
   });
   // Inferred from the state or the nodes that ran: a handoff span the node wrote itself for the
   // same move wins.

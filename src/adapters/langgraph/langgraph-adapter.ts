@@ -204,8 +204,8 @@ export async function runTurn(
         toolCall: (id: string) => observer.toolCall(id),
         ended: (node: string) => observer.lastEnd(node),
       };
-      const stepOf = timing && ((node: string) => timing.runs.get(node)?.step);
-      const observations = mapper.consume(chunk, ran, stepOf);
+      const runOf = timing && ((node: string) => timing.runs.get(node));
+      const observations = mapper.consume(chunk, ran, runOf);
       emitObservations(observations, ctx.tracer, timing);
       reply = lastReply(observations, reply);
     }
@@ -234,10 +234,10 @@ function emitInterrupted(
   ctx: Pick<CaseContext, 'tracer'>,
   observer: RunObserver,
 ) {
-  const stepOf = (node: string) => observer.untakenStep(node);
+  const runOf = (node: string) => observer.untakenRun(node);
   const late = mapper.interruptedTransfers(
     observer.tools.filter((t) => isTransferTool(t.name)),
-    stepOf,
+    runOf,
   );
   const toolCall = (id: string) => observer.toolCall(id);
   const ended = (node: string) => observer.lastEnd(node);
@@ -245,7 +245,7 @@ function emitInterrupted(
     const nodes = late.flatMap((o) => (o.kind === 'node' ? [o.node] : []));
     emitObservations(late, ctx.tracer, { runs: observer.untakenRuns(nodes), toolCall, ended });
   }
-  const waiting = mapper.waitingNodes(observer.untakenNodes(), stepOf);
+  const waiting = mapper.waitingNodes(observer.untakenNodes(), runOf);
   if (waiting.length === 0) return;
   const nodes = waiting.flatMap((o) =>
     o.kind === 'node' ? [o.node] : o.kind === 'move' ? [o.transfer.to] : [],

@@ -21,6 +21,11 @@ export interface Transfer {
   readonly autoReturn?: true;
   /** A move's superstep: the moves of one were made side by side. */
   readonly fanOut?: string;
+  /**
+   * The graph's messages as the receiver reads them once the work is handed over, when the
+   * graph has a `messages` channel and the node runs were seen (see UpdateMapper.consume).
+   */
+  readonly history?: readonly unknown[];
 }
 
 /** What one node's update, or an interrupt, tells Baton. */
@@ -67,34 +72,44 @@ export interface CameBack {
   readonly callId: string;
 }
 
-/**
- * The LangGraph superstep a node's run belongs to (`langgraph_step`), when the run was seen: nodes
- * of one superstep run side by side, so none of them hands work to another.
- */
-export type StepOf = (node: string) => number | undefined;
+/** What the run observer saw of a node's run. */
+export interface RunSeen {
+  /**
+   * The LangGraph superstep it belongs to (`langgraph_step`): nodes of one superstep run side by
+   * side, so none of them hands work to another.
+   */
+  readonly step: number | undefined;
+  /** The state the node read when it started (its run's input). */
+  readonly input?: unknown;
+}
+
+/** The run of a node whose update (or wait) is being read, when it was seen. */
+export type RunOf = (node: string) => RunSeen | undefined;
 
 /** Turns the chunks of `graph.stream(input, { streamMode: 'updates' })` into observations. */
 export interface UpdateMapper {
   /**
    * `ran` says whether the turn ran a tool for a call id: with it, a supervisor's automatic
-   * hand-back is told from a model's transfer call (see isAutoReturn). `stepOf` gives each node's
-   * superstep; without it every node counts as a superstep of its own.
+   * hand-back is told from a model's transfer call (see isAutoReturn). `runOf` gives each node's
+   * superstep (without it every node counts as a superstep of its own) and the state it read: a
+   * handoff's history is the messages its receiver read (a move), or those its sender read with
+   * the sender's update merged in (a transfer call, an `activeAgent` change).
    */
-  consume(chunk: unknown, ran?: RanAsTool, stepOf?: StepOf): Observation[];
+  consume(chunk: unknown, ran?: RanAsTool, runOf?: RunOf): Observation[];
   /**
    * After a turn that ended in an interrupt: the transfer calls whose node never sent its update
    * (its transfer tool waits in `interrupt()`, for a person's decision). Each is a handoff of this
    * turn from the tool's agent, who took its work in this turn too; its update, when the graph
-   * resumes, does not hand off again.
+   * resumes, does not hand off again. Its history is the messages the agent's node read.
    */
-  interruptedTransfers(runs: readonly TransferRun[], stepOf?: StepOf): Observation[];
+  interruptedTransfers(runs: readonly TransferRun[], runOf?: RunOf): Observation[];
   /**
    * After a turn that ended in an interrupt, once its transfer tools are read: the top-level
    * nodes that started and never sent their update, in the order they started. Each
    * participant among them waits in `interrupt()` (a person node asking for a decision): it has
    * the work, moved to it in this turn when it did not hold it before.
    */
-  waitingNodes(nodes: readonly string[], stepOf?: StepOf): Observation[];
+  waitingNodes(nodes: readonly string[], runOf?: RunOf): Observation[];
   /** Called before each graph turn: the first participant node of a turn is the graph's entry. */
   beginTurn(): void;
   /** The call-like handoff a transfer tool run that returned ends, once; undefined otherwise. */

@@ -5,6 +5,8 @@ export interface NodeRun {
   readonly node: string;
   /** LangGraph's superstep (`langgraph_step`): nodes of one superstep run side by side. */
   readonly step: number | undefined;
+  /** The state the node read (the run's input): its messages are what a receiver starts from. */
+  readonly input: unknown;
   readonly start: number;
   end?: number;
 }
@@ -79,12 +81,12 @@ export class RunObserver {
       // (chain, inputs, runId, runType, tags, metadata, …)
       handleChainStart: (
         _c: unknown,
-        _i: unknown,
+        inputs: unknown,
         runId: string,
         _t: unknown,
         _g: unknown,
         metadata: Metadata,
-      ) => this.#chainStart(runId, metadata),
+      ) => this.#chainStart(runId, inputs, metadata),
       handleChainEnd: (_out: unknown, runId: string) => this.#chainEnd(runId),
       handleChainError: (_err: unknown, runId: string) => this.#chainEnd(runId),
       // (tool, input, runId, parentRunId, tags, metadata, runName, toolCallId)
@@ -131,9 +133,9 @@ export class RunObserver {
     return out;
   }
 
-  /** The superstep of the oldest run of `node` whose update never came. */
-  untakenStep(node: string): number | undefined {
-    return this.#nodes.find((r) => r.node === node && !this.#taken.has(r))?.step;
+  /** The oldest run of `node` whose update never came, without taking it. */
+  untakenRun(node: string): NodeRun | undefined {
+    return this.#nodes.find((r) => r.node === node && !this.#taken.has(r));
   }
 
   /** The top-level nodes that started and whose update never came (so far), in start order. */
@@ -152,7 +154,7 @@ export class RunObserver {
     return this.tools.find((t) => t.callId === callId);
   }
 
-  #chainStart(runId: string, metadata: Metadata): void {
+  #chainStart(runId: string, input: unknown, metadata: Metadata): void {
     const ns = metadata?.langgraph_checkpoint_ns;
     const node = metadata?.langgraph_node;
     // A top-level node's namespace is one `node:task` segment; its first chain start is the run.
@@ -163,6 +165,8 @@ export class RunObserver {
     const run: NodeRun = {
       node,
       step: typeof step === 'number' ? step : undefined,
+      // Kept as it is, not copied: only a handoff's receiver or sender has it written out.
+      input,
       start: preciseNow(),
     };
     this.#nodes.push(run);

@@ -366,7 +366,7 @@ describe('createUpdateMapper: work moving between participant nodes', () => {
       { triage: { messages: [] } },
       { refunds: { messages: [] } },
       { billing: { messages: [] } },
-    ].flatMap((chunk) => lines(wide.consume(chunk, undefined, (node) => steps[node])));
+    ].flatMap((chunk) => lines(wide.consume(chunk, undefined, (node) => ({ step: steps[node] }))));
 
     expect(out).toEqual([
       'turn triage',

@@ -1,9 +1,12 @@
 import { answeredCalls, isAutoReturn, type RanAsTool } from './auto-return.ts';
+import { argsOf, handedState, withHistory } from './handed.ts';
+import { messagesRead, withUpdate } from './messages-state.ts';
 import type {
   CameBack,
   Observation,
   Roster,
-  StepOf,
+  RunOf,
+  RunSeen,
   Transfer,
   TransferRun,
   UpdateMapper,
@@ -46,8 +49,19 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return known.get(toolSafeName(author)) ?? node;
   }
 
-  function transfersIn(node: string, update: unknown, ran: RanAsTool | undefined): Transfer[] {
+  function transfersIn(
+    node: string,
+    update: unknown,
+    ran: RanAsTool | undefined,
+    read: readonly unknown[] | undefined,
+  ): Transfer[] {
     const transfers: Transfer[] = [];
+    // What the receiver reads: the messages the sender read, with those its update wrote.
+    let history: readonly unknown[] | undefined;
+    const handing = (t: Transfer) => {
+      history ??= read && withUpdate(read, update);
+      return withHistory(t, history);
+    };
     const messages = messagesOf(update);
     let answered: Set<string> | undefined;
     for (const message of messages) {
@@ -62,11 +76,13 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         const found = transfer(from, target.to, call.args, 'tool_call', reason);
         if (target.back) answered ??= answeredCalls(messages);
         const auto = target.back && isAutoReturn(message, call, answered ?? new Set(), ran);
-        transfers.push({
-          ...found,
-          ...(call.id !== undefined && { callId: call.id }),
-          ...(auto && { autoReturn: true as const }),
-        });
+        transfers.push(
+          handing({
+            ...found,
+            ...(call.id !== undefined && { callId: call.id }),
+            ...(auto && { autoReturn: true as const }),
+          }),
+        );
       }
     }
     const last = transfers.at(-1);
@@ -77,7 +93,9 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     if (typeof active === 'string' && active !== holder.current) {
       const from = holder.current;
       if (from !== undefined)
-        transfers.push(transfer(from, active, handedState(update, activeKey), 'active_agent'));
+        transfers.push(
+          handing(transfer(from, active, handedState(update, activeKey), 'active_agent')),
+        );
       holder.handTo(active);
     }
     return transfers;
@@ -117,33 +135,36 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
    * Participant `node` runs: the move that brought it the work, if any, and whom it took the
    * work from (the sender of the last handoff to it).
    */
-  function arrive(node: string, step?: number): { moves: Observation[]; acceptedFrom?: string } {
-    const moved = holder.arrive(node, step);
+  function arrive(node: string, run?: RunSeen): { moves: Observation[]; acceptedFrom?: string } {
+    const moved = holder.arrive(node, run?.step);
+    // A move's receiver reads the graph's messages as they stand when it starts.
+    const history = messagesRead(run?.input);
     const first = moved[0];
     if (first) pending = { from: first.from, to: first.to };
     const acceptedFrom =
       roleOf(node) === 'agent' && pending?.to === node ? pending.from : undefined;
     if (pending?.to === node) pending = undefined;
     return {
-      moves: moved.map((m) => ({ kind: 'move', transfer: nodeMove(m) })),
+      moves: moved.map((m) => ({ kind: 'move', transfer: nodeMove(m, history) })),
       ...(acceptedFrom !== undefined && { acceptedFrom }),
     };
   }
 
-  function nodeMove(moved: NodeMove): Transfer {
-    return { ...transfer(moved.from, moved.to, moved.payload, 'graph_node'), fanOut: moved.fanOut };
+  function nodeMove(moved: NodeMove, history: readonly unknown[] | undefined): Transfer {
+    const found = transfer(moved.from, moved.to, moved.payload, 'graph_node');
+    return withHistory({ ...found, fanOut: moved.fanOut }, history);
   }
 
   function consumeNode(
     node: string,
     update: unknown,
     ran: RanAsTool | undefined,
-    step: number | undefined,
+    run: RunSeen | undefined,
   ): Observation[] {
     const role = roleOf(node);
     state.interrupted = false;
-    const { moves = [], acceptedFrom } = role === 'other' ? {} : arrive(node, step);
-    const transfers = transfersIn(node, update, ran);
+    const { moves = [], acceptedFrom } = role === 'other' ? {} : arrive(node, run);
+    const transfers = transfersIn(node, update, ran, messagesRead(run?.input));
     holder.wrote(node, handedState(update, activeKey), role !== 'other');
     const last = transfers.at(-1);
     if (last) pending = { from: last.from, to: last.to };
@@ -164,7 +185,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
   // Handoffs whose transfer tool waits for a person: the tool's return brings the work back.
   const waiting = new Map<string, { by: string; to: string }>();
 
-  function interruptedTransfers(runs: readonly TransferRun[], stepOf?: StepOf): Observation[] {
+  function interruptedTransfers(runs: readonly TransferRun[], runOf?: RunOf): Observation[] {
     if (!state.interrupted) return [];
     const out: Observation[] = [];
     for (const run of runs) {
@@ -174,7 +195,8 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
       const from = run.agent ?? holder.current;
       if (from === undefined) continue;
       // Its node ran too, though its update never came: it may have been moved the work.
-      const { moves, acceptedFrom } = arrive(from, stepOf?.(from));
+      const started = runOf?.(from);
+      const { moves, acceptedFrom } = arrive(from, started);
       out.push(...moves);
       const reason = target.back ? HAND_BACK : undefined;
       const found = transfer(from, target.to, argsOf(run.input), 'tool_call', reason);
@@ -186,19 +208,19 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         node: from,
         role: roleOf(from),
         ...(acceptedFrom !== undefined && { acceptedFrom }),
-        transfers: [{ ...found, callId: run.callId }],
+        transfers: [withHistory({ ...found, callId: run.callId }, messagesRead(started?.input))],
       });
     }
     return out;
   }
 
-  function waitingNodes(nodes: readonly string[], stepOf?: StepOf): Observation[] {
+  function waitingNodes(nodes: readonly string[], runOf?: RunOf): Observation[] {
     if (!state.interrupted) return [];
     const out: Observation[] = [];
     for (const node of nodes) {
       const role = roleOf(node);
       if (role === 'other') continue;
-      const { moves, acceptedFrom } = arrive(node, stepOf?.(node));
+      const { moves, acceptedFrom } = arrive(node, runOf?.(node));
       out.push(...moves);
       if (role === 'agent') {
         const taken = acceptedFrom !== undefined && { acceptedFrom };
@@ -217,7 +239,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return { ...open, callId };
   }
 
-  const consume = (chunk: unknown, ran?: RanAsTool, stepOf?: StepOf): Observation[] => {
+  const consume = (chunk: unknown, ran?: RanAsTool, runOf?: RunOf): Observation[] => {
     if (!isRecord(chunk)) return [];
     const out: Observation[] = [];
     for (const [node, update] of Object.entries(chunk)) {
@@ -226,7 +248,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
         out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
         continue;
       }
-      out.push(...consumeNode(node, update, ran, stepOf?.(node)));
+      out.push(...consumeNode(node, update, ran, runOf?.(node)));
     }
     return out;
   };
@@ -236,23 +258,6 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
 
 /** The state key LangGraph's swarm (and most hand-built graphs) routes by. */
 export const ACTIVE_AGENT = 'activeAgent';
-
-/** The state an update writes besides the messages and the active agent: a routed handoff's payload. */
-function handedState(update: unknown, activeKey: string): Readonly<Record<string, unknown>> {
-  if (!isRecord(update)) return {};
-  const { messages: _messages, [activeKey]: _active, ...rest } = update;
-  return rest;
-}
-
-/** A transfer tool's arguments as an object (structured tools receive JSON text). */
-function argsOf(input: string): Readonly<Record<string, unknown>> {
-  try {
-    const parsed: unknown = JSON.parse(input);
-    return isRecord(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
-}
 
 interface MapperState {
   readonly holder: WorkHolder;
