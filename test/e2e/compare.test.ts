@@ -266,7 +266,7 @@ describe('bad compare input', () => {
     ]);
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([
-      `${FIXTURES}/compare/bad-gates.yaml:5:28: gates[1].metric: expected one of \`pass_rate\`, \`cost\`, \`handoff.on_time\`, \`handoff.missed\`, \`handoff.early\`, \`handoff.late\`, \`handoff.wrong_target\`, \`handoff.unneeded\`, … (${2 + FINDING_CODES.length} in all), received "handoff.mised". Fix: did you mean \`handoff.missed\`?`,
+      `${FIXTURES}/compare/bad-gates.yaml:5:28: gates[1].metric: expected one of \`pass_rate\`, \`cost\`, \`handoff.on_time\`, \`handoff.missed\`, \`handoff.early\`, \`handoff.late\`, \`handoff.wrong_target\`, \`handoff.out_of_order\`, … (${2 + FINDING_CODES.length} in all), received "handoff.mised". Fix: did you mean \`handoff.missed\`?`,
       `${FIXTURES}/compare/bad-gates.yaml:6:43: gates[2].p: expected a number from 0.0001 to 0.5, received 2. Fix: change \`p\` to a number from 0.0001 to 0.5`,
     ]);
   });
