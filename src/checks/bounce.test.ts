@@ -57,6 +57,35 @@ describe('bounce: a return', () => {
     expect(bounce.run(timeline(out, byTriage, back), labels([]), {})).toHaveLength(1);
   });
 
+  it('is no bounce when the receiver called a tool first (a lookup answered), but a resend is', () => {
+    const lookedUp: TimelineEvent = {
+      kind: 'tool_call',
+      step: 0,
+      at: 150,
+      spanId: 'lookup',
+      tool: 'lookup_invoice',
+      agent: 'billing',
+    };
+    const out = { ...handoff('orchestrator', 'billing', 0), at: 100 };
+    const back = { ...handoff('billing', 'orchestrator', 0), at: 200 };
+    const again = { ...handoff('orchestrator', 'billing', 0), at: 300 };
+
+    expect(bounce.run(timeline(out, lookedUp, back), labels([]), {})).toEqual([]);
+    expect(analyseHandoffs(timeline(out, lookedUp, back), labels([])).answers).toEqual(
+      new Set([1]),
+    );
+    // Sending the same work out again after a mere lookup is ping-pong: only an effect ends it.
+    expect(
+      bounce.run(timeline(out, lookedUp, back, again), labels([]), {}).map((f) => f.step),
+    ).toEqual([0]);
+    // A tool the sender called, or one called after the hand-back, is no answer.
+    for (const other of [
+      { ...lookedUp, agent: 'orchestrator' },
+      { ...lookedUp, at: 250 },
+    ])
+      expect(bounce.run(timeline(out, back, other), labels([]), {})).toHaveLength(1);
+  });
+
   it('is not a return when the receiver handed the work on first', () => {
     const t = timeline(handoff('a', 'b', 0), handoff('b', 'c', 1), handoff('b', 'a', 2));
     expect(bounce.run(t, labels([]), {})).toEqual([]);

@@ -1,3 +1,4 @@
+import prettyMs from 'pretty-ms';
 import type { FindingData } from '../model/finding.ts';
 
 /** The shapes effect and ownership findings carry in `expected` and `observed`. */
@@ -28,6 +29,11 @@ interface EffectShape {
   readonly before?: readonly { readonly what: string; readonly step?: number }[];
 }
 
+/** A wait as people read it: `30ms`, `1.5s`, `30m 31.8s`. */
+function duration(ms: number | undefined): string {
+  return ms === undefined || !Number.isFinite(ms) ? 'an unknown time' : prettyMs(Math.max(0, ms));
+}
+
 function shape(v: unknown): EffectShape {
   return v !== null && typeof v === 'object' ? (v as EffectShape) : {};
 }
@@ -54,9 +60,9 @@ function lostReason(o: EffectShape, e: EffectShape): string {
     case 'expired':
       return `${who}'s lease ran out and nobody took it over`;
     case 'slow':
-      return `${who} picked it up ${o.waitedMs} ms after ${o.from} handed it over, over the ${e.maxWaitMs} ms limit`;
+      return `${who} picked it up ${duration(o.waitedMs)} after ${o.from} handed it over, over the ${duration(e.maxWaitMs)} limit`;
     case 'unanswered':
-      return `${who} never picked it up after ${o.from} handed it over (${o.waitedMs} ms to the end, limit ${e.maxWaitMs} ms)`;
+      return `${who} never picked it up after ${o.from} handed it over (${duration(o.waitedMs)} to the end, limit ${duration(e.maxWaitMs)})`;
     default:
       return o.reason ?? 'nobody owns it';
   }

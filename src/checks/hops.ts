@@ -1,5 +1,8 @@
 import { type HandoffEvent, handoffsOf } from '../model/timeline.ts';
 import { defineCheck } from './check.ts';
+import { answersComingBack } from './person-answers.ts';
+
+const NONE: ReadonlySet<number> = new Set();
 
 export interface HopsOptions {
   /** Cap for cases whose labels set none; no cap when both are absent. */
@@ -7,8 +10,9 @@ export interface HopsOptions {
 }
 
 /**
- * More handoffs than the case's hop cap: one finding, at the first hop over the cap. A framework's
- * automatic return (`autoReturn`) is the answer coming back, like a `return` event: no hop.
+ * More handoffs than the case's hop cap: one finding, at the first hop over the cap. An answer
+ * coming back (`answersComingBack`: a framework's automatic return, a person's after deciding, a
+ * worker's after doing the work) is no hop, like a `return` event, labelled or not.
  */
 export const hops = defineCheck<HopsOptions>({
   name: 'hops',
@@ -17,7 +21,8 @@ export const hops = defineCheck<HopsOptions>({
     const cap = labels.maxHops ?? options.maxHops;
     if (cap === undefined) return [];
     const observed = handoffsOf(timeline);
-    const counted = observed.filter((h) => h.autoReturn !== true);
+    const answers = answersComingBack(timeline, observed, NONE);
+    const counted = observed.filter((_, k) => !answers.has(k));
     if (counted.length <= cap) return [];
     const over = counted.slice(cap);
     return [

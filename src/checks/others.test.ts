@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TimelineEvent } from '../model/timeline.ts';
 import { hops } from './hops.ts';
-import { handoff, labels, timeline } from './timeline-fixtures.ts';
+import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
 
 describe('hops', () => {
   it('flags the first handoff over the cap and names the path', () => {
@@ -12,6 +13,31 @@ describe('hops', () => {
         expected: { maxHops: 2 },
         observed: { hops: 3, path: ['a', 'b', 'c', 'd'] },
       },
+    ]);
+  });
+
+  it('counts no hop for finished work coming back, labelled or not; a bare return is one', () => {
+    const refunded: TimelineEvent = {
+      kind: 'effect',
+      step: 0,
+      at: 150,
+      spanId: 'refund',
+      effect: 'refund',
+      key: 'A-1',
+      outcome: 'committed',
+      via: 'span',
+      agent: 'refunds',
+    };
+    const out = { ...handoff('orchestrator', 'refunds', 0), at: 100 };
+    const back = { ...handoff('refunds', 'orchestrator', 0), at: 200 };
+    expect(hops.run(timeline(out, refunded, back), labels([], 1), {})).toEqual([]);
+    const labelled = labels(
+      [expect_('orchestrator', 'refunds', 0), expect_('refunds', 'orchestrator', 0)],
+      1,
+    );
+    expect(hops.run(timeline(out, refunded, back), labelled, {})).toEqual([]);
+    expect(hops.run(timeline(out, back), labels([], 1), {})).toMatchObject([
+      { observed: { hops: 2 } },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { HandoffEvent, Timeline } from '../model/timeline.ts';
-import { agentsIn, committedBetween } from './effects/activity.ts';
+import { agentsIn, workedBetween } from './effects/activity.ts';
 
 /**
  * The observed handoffs (by index) that are an answer coming back, B → A where the work last
@@ -9,8 +9,9 @@ import { agentsIn, committedBetween } from './effects/activity.ts';
  *   approves a refund and hands it back to the refunds agent did the work asked of them;
  * - the framework's: the handoff is marked `autoReturn` (LangGraph `createSupervisor` returns
  *   every worker to the supervisor when it is done). No agent chose it, so no agent bounced;
- * - finished work's: B committed an effect after that handoff (refunds issued the refund, then
- *   handed back to triage). B did what it was sent for; what comes back is the result.
+ * - finished work's: B committed an effect or called a tool after that handoff (refunds issued
+ *   the refund, billing looked the invoice up, then handed back). B did what it was sent for;
+ *   what comes back is the result.
  * Such a return is neither ping-pong nor a handoff nobody needed. Labels that expect it still
  * judge it like any other handoff, and sending the same work out again after it came back is
  * still a bounce (the return is the evidence that it came back).
@@ -23,7 +24,9 @@ export function answersComingBack(
   const out = new Set<number>();
   const decisions = timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e));
   const worked = timeline.events.some(
-    (e) => e.kind === 'effect' && e.outcome === 'committed' && e.agent !== undefined,
+    (e) =>
+      (e.kind === 'effect' && e.outcome === 'committed' && e.agent !== undefined) ||
+      (e.kind === 'tool_call' && e.agent !== undefined),
   );
   if (!decisions && !worked && !observed.some((h) => h.autoReturn === true)) return out;
   const agents = decisions ? agentsIn(timeline) : undefined;
@@ -33,7 +36,7 @@ export function answersComingBack(
     if (into === undefined || into.from !== h.to) return;
     if (h.autoReturn === true) out.add(k);
     else if (agents && !agents.has(h.from) && decidedBetween(timeline, h.from, into, h)) out.add(k);
-    else if (worked && committedBetween(timeline, h.from, into, h)) out.add(k);
+    else if (worked && workedBetween(timeline, h.from, into, h)) out.add(k);
   });
   return out;
 }

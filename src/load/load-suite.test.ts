@@ -60,7 +60,7 @@ describe('loadSuiteFile', () => {
 
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       `${suites}/bad-gate.yaml:8:15: gates[0].metric: expected one of \`count\`, \`rate\`, \`pass_rate\`, \`pass_all_repeats\`, \`errored\`, \`cost\` or \`properties_failed\`, received "passrate". Fix: did you mean \`pass_rate\`?`,
-      `${suites}/bad-gate.yaml:9:28: gates[1].code: expected one of \`handoff.on_time\`, \`handoff.missed\`, \`handoff.early\`, \`handoff.late\`, \`handoff.wrong_target\`, \`handoff.unneeded\`, \`handoff.bounced\`, \`handoff.hops_exceeded\`, … (${FINDING_CODES.length} in all), received "handoff.mised". Fix: did you mean \`handoff.missed\`?`,
+      `${suites}/bad-gate.yaml:9:28: gates[1].code: expected one of \`handoff.on_time\`, \`handoff.missed\`, \`handoff.early\`, \`handoff.late\`, \`handoff.wrong_target\`, \`handoff.out_of_order\`, \`handoff.unneeded\`, \`handoff.bounced\`, … (${FINDING_CODES.length} in all), received "handoff.mised". Fix: did you mean \`handoff.missed\`?`,
       `${suites}/bad-gate.yaml:10:46: gates[2].max: expected a number from 0 to 1, received 5. Fix: change \`max\` to a number from 0 to 1`,
       `${suites}/bad-gate.yaml:12:11: checks.bounce: expected \`false\` or a mapping, received true. Fix: write \`false\` to turn the check off, or \`{}\` to run it with default options`,
       `${suites}/bad-gate.yaml:14:3: costs["handoff.misssed"]: unknown key \`handoff.misssed\`. Fix: did you mean \`handoff.missed\`?`,

@@ -69,6 +69,18 @@ describe('selectCases', () => {
     ]);
   });
 
+  test('a --case id that is only the start, or a part, of ids is named with them', async () => {
+    const s = await suite('suite.yaml');
+
+    const result = await selectCases(s, { caseIds: ['refund-ov', 'refund', 'stat'] });
+
+    expect(result.problems.map(formatProblem)).toEqual([
+      `${dir}/suite.yaml: --case refund-ov: no case has this id (of the 4 cases the suite includes). Fix: did you mean \`refund-over-limit\`?`,
+      `${dir}/suite.yaml: --case refund: no case has this id (of the 4 cases the suite includes). Fix: use one of the ids that begin with it, \`refund-over-limit\` or \`refund-small\`, or all of them with \`--case 'refund*'\``,
+      `${dir}/suite.yaml: --case stat: no case has this id (of the 4 cases the suite includes). Fix: did you mean \`order-status\`?`,
+    ]);
+  });
+
   test("a --case id that exists but the suite's tags leave out is a problem on the suite", async () => {
     const result = await selectCases(await suite('suite.yaml'), { caseIds: ['legacy-escalation'] });
 

@@ -72,15 +72,30 @@ function unknownIds(
   const ids = cases.map((c) => c.id);
   return patterns
     .filter((pattern) => !ids.some((id) => idMatches(id, pattern)))
-    .map((pattern) => {
-      const near = pattern.includes('*') ? undefined : closestMatch(pattern, ids);
-      return {
-        file: displayPath(suite.file),
-        path: '',
-        message: suiteSay.unknownCaseId(pattern, ids.length),
-        fix: near === undefined ? say.useOneOf([...ids].sort()) : say.didYouMean(near),
-      };
-    });
+    .map((pattern) => ({
+      file: displayPath(suite.file),
+      path: '',
+      message: suiteSay.unknownCaseId(pattern, ids.length),
+      fix: unknownIdFix(pattern, ids),
+    }));
+}
+
+/**
+ * The id meant by a `--case` that matched nothing: the nearest by spelling, else those it begins
+ * (`refund-smal` for `refund-small-standard`) or is part of, else every id.
+ */
+function unknownIdFix(pattern: string, ids: readonly string[]): string {
+  if (pattern.includes('*')) return say.useOneOf([...ids].sort());
+  const near = closestMatch(pattern, ids);
+  if (near !== undefined) return say.didYouMean(near);
+  const typed = pattern.toLowerCase();
+  const starting = ids.filter((id) => id.toLowerCase().startsWith(typed));
+  const holding =
+    starting.length > 0 ? starting : ids.filter((id) => id.toLowerCase().includes(typed));
+  if (holding.length === 1) return say.didYouMean(holding[0] as string);
+  if (holding.length > 1)
+    return suiteSay.idsHolding(pattern, [...holding].sort(), starting.length > 0);
+  return say.useOneOf([...ids].sort());
 }
 
 async function nothingSelected(suite: Suite, loaded: number): Promise<FileProblem> {

@@ -228,6 +228,8 @@ export const suiteSay = {
     `expected at least one case to run, received none of the ${loaded} loaded cases after the tag and id filters`,
   unknownCaseId: (pattern: string, cases: number) =>
     `--case ${pattern}: ${pattern.includes('*') ? 'matches no case id' : 'no case has this id'} (of the ${cases} cases the suite includes)`,
+  idsHolding: (pattern: string, ids: readonly string[], starting: boolean) =>
+    `use one of the ids that ${starting ? 'begin with' : 'hold'} it, ${codeList(ids)}, or all of them with \`--case '${starting ? '' : '*'}${pattern}*'\``,
   isCase: 'this is a case file, not a suite',
   isCaseFix:
     'pass the suite that includes it (baton run <suite>), or check the case with baton validate',

@@ -59,11 +59,42 @@ export function committedBetween(
   from: HandoffEvent,
   until: HandoffEvent,
 ): boolean {
+  return someBetween(timeline, from, until, (e) => isCommitBy(e, agent));
+}
+
+/**
+ * Did `agent` do the work it was handed between handoff `from` and handoff `until`: commit an
+ * effect, or call a tool (a lookup is work too, whatever it found) before handing back?
+ */
+export function workedBetween(
+  timeline: Timeline,
+  agent: string,
+  from: HandoffEvent,
+  until: HandoffEvent,
+): boolean {
+  return someBetween(
+    timeline,
+    from,
+    until,
+    (e) => isCommitBy(e, agent) || (e.kind === 'tool_call' && e.agent === agent && e.at < until.at),
+  );
+}
+
+function isCommitBy(e: TimelineEvent, agent: string): boolean {
+  return e.kind === 'effect' && e.outcome === 'committed' && e.agent === agent;
+}
+
+function someBetween(
+  timeline: Timeline,
+  from: HandoffEvent,
+  until: HandoffEvent,
+  test: (e: TimelineEvent) => boolean,
+): boolean {
   const events = timeline.events;
   for (let i = firstAtOrAfter(events, from.at); i < events.length; i++) {
     const e = events[i] as TimelineEvent;
     if (e.at > until.at) break;
-    if (e.kind === 'effect' && e.outcome === 'committed' && e.agent === agent) return true;
+    if (test(e)) return true;
   }
   return false;
 }

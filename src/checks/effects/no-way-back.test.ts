@@ -9,7 +9,7 @@ import {
   timeline,
   turn,
 } from './effect-fixtures.ts';
-import { noWayBack } from './no-way-back.ts';
+import { declines, noWayBack } from './no-way-back.ts';
 
 const run = (...events: Parameters<typeof timeline>) =>
   noWayBack.run(timeline(...events), effectLabels(), {});
@@ -87,6 +87,27 @@ describe('no-way-back', () => {
         {},
       ),
     ).toEqual({ 'ownership.no_way_back': 0 });
+  });
+
+  it('reads a negated yes as a no, a negated no as a yes, and a hold as a no for now', () => {
+    for (const no of [
+      'not approved',
+      "don't refund",
+      'Do not approve.',
+      'I won’t sign off',
+      'hold',
+      'on hold',
+      'never',
+    ])
+      expect(declines(no), no).toBe(true);
+    for (const yes of [
+      'approve',
+      'approved: pay it',
+      'not denied',
+      'refund it',
+      'nothing to add, approve',
+    ])
+      expect(declines(yes), yes).toBe(false);
   });
 
   it('passes when the person hands back, or anyone commits an effect afterwards', () => {

@@ -59,21 +59,30 @@ function movesOn(e: TimelineEvent): boolean {
 }
 
 /**
- * A decision that says no (`deny`, `reject`, `cancel`…): the work may end with it, so nothing
- * needs to follow. One that says yes, or anything else, is work someone must carry on with.
+ * A decision that says no (`deny`, `reject`, `cancel`, `not approved`, `don't refund`, `hold`…):
+ * the work may end with it (or wait), so nothing needs to follow. One that says yes, or anything
+ * else, is work someone must carry on with. A negation turns a yes into a no and a no into a yes
+ * (`not denied`).
  */
 export function declines(decision: string | undefined): boolean {
   if (decision === undefined) return false;
-  return DECLINING.test(
-    decision
-      .trim()
-      .toLowerCase()
-      .replace(/[^a-z]+/g, ' '),
-  );
+  const words = decision
+    .trim()
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
+  const negated = NEGATION.exec(words);
+  if (negated) return !DECLINING.test(words.slice(negated[0].length));
+  return DECLINING.test(words);
 }
 
 const DECLINING =
-  /^(deny|denied|reject|rejected|decline|declined|refuse|refused|no|cancel|cancelled|canceled|drop|dropped|close|closed|abort|aborted|stop|stopped|veto|vetoed)( .*)?$/;
+  /^(deny|denied|reject|rejected|decline|declined|refuse|refused|no|nope|cancel|cancelled|canceled|drop|dropped|close|closed|abort|aborted|stop|stopped|veto|vetoed|hold|on hold|held|wait|defer|deferred|postpone|postponed|pause|paused)( .*)?$/;
+
+/** A leading "not", "don't", "never"…, with an "I" or "we" before it. */
+const NEGATION =
+  /^(?:(?:i|we) )?(?:not|never|dont|do not|does not|doesnt|wont|will not|cannot|cant|can not|shouldnt|should not|must not|mustnt)(?: |$)/;
 
 /**
  * ownership.no_way_back: a person decided on work they held, and afterwards the work never moved
