@@ -103,6 +103,25 @@ describe('compareRuns', () => {
     expect(r.summary).toMatchObject({ paired: 3, broke: 1, fixed: 1, changed: 1, errored: 1 });
   });
 
+  it('takes every repeat passing as the same outcome, however many repeats ran; says the counts when they differ', () => {
+    const r5 = report('five', [
+      kase('x', 'pass', { repeats: 5, passedRepeats: 5 }),
+      kase('y', 'pass', { repeats: 5, passedRepeats: 4 }),
+    ]);
+    const r3 = report('three', [
+      kase('x', 'pass', { repeats: 3, passedRepeats: 3 }),
+      kase('y', 'pass', { repeats: 3, passedRepeats: 2 }),
+    ]);
+    const repeated = compareRuns(r5, r3);
+    expect(repeated.cases.map((c) => [c.id, c.change])).toEqual([
+      ['x', 'same'],
+      ['y', 'changed'],
+    ]);
+    const text = renderCompareConsole(repeated, { color: false });
+    expect(text).toContain('five   passed 4 of 5 repeats');
+    expect(text).toContain('three  passed 2 of 3 repeats');
+  });
+
   it('is valid against the published compare.json schema', () => {
     expect(CompareReportSchema.safeParse(JSON.parse(JSON.stringify(r))).success).toBe(true);
   });

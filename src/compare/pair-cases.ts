@@ -38,9 +38,11 @@ export function changeOf(a: ComparedCase, b: ComparedCase): CasePair['change'] {
 
 /**
  * What a case's findings say, without volatile detail (span ids, wording): code, outcome, step
- * and distance of each, plus the pass count over repeats.
+ * and distance of each, plus how it fared over repeats: every repeat passing (however many ran)
+ * is one outcome; otherwise the pass count over the repeats.
  */
 function signature(c: ComparedCase): string {
   const parts = c.findings.map((f) => `${f.code}|${f.outcome}|${f.step ?? ''}|${f.distance ?? ''}`);
-  return `${c.passedRepeats}/${c.repeats} ${parts.sort().join(',')}`;
+  const repeats = c.passedRepeats === c.repeats ? 'all' : `${c.passedRepeats}/${c.repeats}`;
+  return `${repeats} ${parts.sort().join(',')}`;
 }

@@ -30,6 +30,9 @@ function mismatchFix(path: DataPath, value: unknown, expected: string): string {
   if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) {
     return say.unquote(value);
   }
+  // YAML read `true`, `no` or `1001` as a boolean or a number where text was meant.
+  if ((typeof value === 'boolean' || typeof value === 'number') && expected.includes('string'))
+    return say.quote(String(value));
   return say.changeTo(targetName(path), expected);
 }
 

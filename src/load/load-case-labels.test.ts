@@ -101,3 +101,24 @@ describe('expect.effects[].after, when it is wrong', () => {
     ]);
   });
 });
+
+describe('a value YAML read as a boolean or a number where text was meant', () => {
+  test('is named with the fix to quote it', () => {
+    const text = [
+      'id: quoted',
+      'title: Tags and a fact YAML reads otherwise',
+      'source: synthetic',
+      'tags: [true, vip]',
+      'participants: { agents: [a, b] }',
+      'steps:',
+      '  - customer: "hi"',
+      'expect:',
+      '  handoffs: none',
+      '',
+    ].join('\n');
+    const result = casesOfText(text, 'inline.yaml')[0]?.result;
+    expect(!result || result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      'inline.yaml:4:8: tags[0]: expected a non-empty string, received true. Fix: put it in quotes (`"true"`) so YAML reads it as text',
+    ]);
+  });
+});

@@ -23,6 +23,7 @@ export const say = {
   changeTo: (target: string, expected: string) => `change ${target} to ${expected}`,
   writeValue: (key: string) => `write a value after \`${key}:\``,
   unquote: (value: string) => `remove the quotes around ${value} so it reads as a number`,
+  quote: (value: string) => `put it in quotes (\`"${value}"\`) so YAML reads it as text`,
   missing: (key: string, expected: string) => `missing \`${key}\`: expected ${expected}`,
   add: (key: string, parent: string, about: string | undefined) =>
     `add \`${key}: …\`${parent ? ` under \`${parent}\`` : ' at the top level'}${about ? ` (${about})` : ''}`,

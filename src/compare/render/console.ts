@@ -86,14 +86,20 @@ function caseLines(r: CompareReport, c: CaseChange, paint: Paint): string[] {
       f.message,
     ]),
   );
-  // Same verdict, other behaviour: say what each side did.
+  // Same verdict, other behaviour: say what each side did, and how it fared over its repeats.
   if (c.change === 'changed' || c.change === 'same') {
+    const repeated = shown.some(([, side]) => (side?.repeats ?? 1) > 1);
     for (const [who, side] of shown) {
       if (side?.findings.length === 0) rows.push([paint('dim', who), handoffsText(side)]);
+      if (side && repeated) rows.push([paint('dim', who), repeatsText(side)]);
     }
   }
   lines.push(...textTable(rows).map((l) => `    ${l}`));
   return lines;
+}
+
+function repeatsText(side: CaseSide): string {
+  return `passed ${side.passedRepeats} of ${side.repeats} repeat${side.repeats === 1 ? '' : 's'}`;
 }
 
 function metricsTable(r: CompareReport, paint: Paint): string[] {
