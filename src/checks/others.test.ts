@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineEvent } from '../model/timeline.ts';
+import { effect } from './effects/effect-fixtures.ts';
 import { hops } from './hops.ts';
 import { expect_, handoff, labels, timeline } from './timeline-fixtures.ts';
 
@@ -17,17 +17,7 @@ describe('hops', () => {
   });
 
   it('counts no hop for finished work coming back, labelled or not; a bare return is one', () => {
-    const refunded: TimelineEvent = {
-      kind: 'effect',
-      step: 0,
-      at: 150,
-      spanId: 'refund',
-      effect: 'refund',
-      key: 'A-1',
-      outcome: 'committed',
-      via: 'span',
-      agent: 'refunds',
-    };
+    const refunded = effect('refund', 'A-1', 'refunds', 0, { at: 150 });
     const out = { ...handoff('orchestrator', 'refunds', 0), at: 100 };
     const back = { ...handoff('refunds', 'orchestrator', 0), at: 200 };
     expect(hops.run(timeline(out, refunded, back), labels([], 1), {})).toEqual([]);
