@@ -1,6 +1,7 @@
 /**
- * Attributes of the handoff spans Baton writes for handoffs it recognised in model API traffic
- * (docs/adapters/model-traffic.md), beside the shared `baton.handoff.*` ones.
+ * Attributes of the spans Baton writes for what it read in model API traffic
+ * (docs/adapters/model-traffic.md): handoffs, other tool calls and questions, beside the shared
+ * `baton.handoff.*`, `baton.tool.*` and `baton.question.*` ones.
  */
 export const MODEL_TRAFFIC_ATTR = {
   /** `model_traffic`: the handoff was read from a model response, not traced by the app. */
@@ -20,6 +21,18 @@ export const MODEL_TRAFFIC_ATTR = {
    * case had read last when the request was made (the entry before any), who acts on it.
    */
   activeAgent: 'baton.model_traffic.active_agent',
+  /** `model_traffic` on a tool-call span: a tool call (not a handoff) read from a model response. */
+  toolVia: 'baton.tool.via',
+  /**
+   * The API's id of a tool call read from the traffic. On a span with no `baton.event`, beside
+   * `baton.tool.via` and `baton.tool.outcome = error`: a later request's `tool_result` for that
+   * call said `is_error`.
+   */
+  toolId: 'baton.tool.call_id',
+  /** `model_traffic` on a question span: the model's final text of its turn asked something. */
+  questionVia: 'baton.question.via',
+  /** On tool-call and question spans read from the traffic: `rule` or `active`, as for handoffs. */
+  agentBy: 'baton.model_traffic.sender_by',
 } as const;
 
 /** The value of `baton.handoff.via` on those spans. */

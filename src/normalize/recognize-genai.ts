@@ -1,17 +1,16 @@
 import { ATTR, GENAI } from '../conventions/attributes.ts';
+import { builtInHandoffReceiver } from '../conventions/handoff-tools.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { toolCallFrom } from './tool-call.ts';
 
-const TRANSFER = /^transfer_to_(.+)$/;
-
 /**
  * OpenTelemetry GenAI shape: `invoke_agent {name}` spans are agent turns; an `execute_tool`
- * span whose tool is `transfer_to_<agent>` is a handoff from the agent that called the tool; any
- * other `execute_tool {name}` span is a tool call of the nearest agent (`error.type` or an error
- * status: it failed).
+ * span whose tool is a built-in handoff tool (`transfer_to_<agent>`, `handoff_to_<agent>`) is a
+ * handoff from the agent that called the tool; any other `execute_tool {name}` span is a tool
+ * call of the nearest agent (`error.type` or an error status: it failed).
  */
 export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefined => {
   const a = span.attributes;
@@ -24,7 +23,7 @@ export const recognizeGenAi: Recognizer = (span, index): TimelineEvent | undefin
   }
   if (operation !== 'execute_tool') return undefined;
   const tool = str(a, GENAI.toolName) ?? span.name.slice('execute_tool '.length);
-  const target = TRANSFER.exec(tool)?.[1];
+  const target = builtInHandoffReceiver(tool);
   if (target === undefined) {
     if (tool === '') return undefined;
     const failed = a[GENAI.errorType] !== undefined;

@@ -1,33 +1,54 @@
 import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR, VIA_MODEL_TRAFFIC } from '../conventions/model-traffic.ts';
-import type { HandoffEvent, TimelineEvent } from '../model/timeline.ts';
-import { str } from './attrs.ts';
-import { withoutEchoes } from './inferred-handoffs.ts';
+import { lastMemo } from '../last-memo.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
+import { parseJson, str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
-import type { Recognizer } from './recognizer.ts';
+import {
+  markTrafficHandoff,
+  markTrafficQuestion,
+  markTrafficToolCall,
+} from './recognize-model-traffic-echoes.ts';
+import { eventBase, type Recognizer } from './recognizer.ts';
+import type { SpanIndex } from './span-index.ts';
+import type { SpanRecord } from './span-record.ts';
 
-/** Handoff events read from model traffic, so traced echoes of them can be told apart. */
-const fromTraffic = new WeakSet<HandoffEvent>();
+export { withoutTrafficEchoes } from './recognize-model-traffic-echoes.ts';
 
 /**
- * The handoff spans Baton writes for handoffs it read in model API traffic. The sender is the
- * agent of the nearest agent span above the request when there is one (what the application
- * traced wins); otherwise the sender Baton chose at the time (an `agents` rule or the active
- * agent).
+ * The spans Baton writes for what it read in model API traffic: handoffs, other tool calls, and
+ * the final text of a turn that asks something. Who acted is the agent of the nearest agent span
+ * above the request when there is one (what the application traced wins); otherwise the sender
+ * Baton chose at the time (an `agents` rule or the active agent).
  */
 export const recognizeModelTraffic: Recognizer = (span, index): TimelineEvent | undefined => {
   const a = span.attributes;
-  if (str(a, MODEL_TRAFFIC_ATTR.via) !== VIA_MODEL_TRAFFIC || str(a, ATTR.event) !== EVENT.handoff)
-    return undefined;
-  const to = str(a, ATTR.handoffTo);
+  const event = str(a, ATTR.event);
+  if (event === EVENT.handoff && str(a, MODEL_TRAFFIC_ATTR.via) === VIA_MODEL_TRAFFIC)
+    return trafficHandoff(span, index);
+  if (event === EVENT.toolCall && str(a, MODEL_TRAFFIC_ATTR.toolVia) === VIA_MODEL_TRAFFIC)
+    return trafficToolCall(span, index);
+  if (event === EVENT.question && str(a, MODEL_TRAFFIC_ATTR.questionVia) === VIA_MODEL_TRAFFIC)
+    return trafficQuestion(span, index);
+  return undefined;
+};
+
+/** The agent of the nearest agent span above the request (Baton's or GenAI's), if any. */
+function tracedAgent(span: SpanRecord, index: SpanIndex): string | undefined {
   const parent = index.parent(span);
-  const traced =
+  return (
     parent &&
     index.nearest(
       parent,
       (s) => str(s.attributes, ATTR.agent) ?? str(s.attributes, GENAI.agentName),
-    );
-  const from = traced ?? str(a, ATTR.handoffFrom);
+    )
+  );
+}
+
+function trafficHandoff(span: SpanRecord, index: SpanIndex): TimelineEvent | undefined {
+  const a = span.attributes;
+  const to = str(a, ATTR.handoffTo);
+  const from = tracedAgent(span, index) ?? str(a, ATTR.handoffFrom);
   if (to === undefined || from === undefined) return undefined;
   const event = handoffFrom(span, index, {
     from,
@@ -35,19 +56,51 @@ export const recognizeModelTraffic: Recognizer = (span, index): TimelineEvent | 
     reason: str(a, ATTR.handoffReason),
     raw: a[ATTR.handoffPayload],
   });
-  fromTraffic.add(event);
-  return event;
-};
-
-/**
- * Drops each model-traffic handoff that a traced handoff already reports (same step, same
- * receiver; one for one), so a suite can keep `model_traffic` on for an application that also
- * traces its handoffs: the traced one, which knows its sender, is kept.
- */
-export function withoutTrafficEchoes(events: TimelineEvent[]): TimelineEvent[] {
-  return withoutEchoes(
-    events,
-    fromTraffic,
-    (guess, t) => t.step === guess.step && t.to === guess.to,
-  );
+  return markTrafficHandoff(event, str(a, MODEL_TRAFFIC_ATTR.tool));
 }
+
+/** A tool call the model asked for; it failed when a later request's result said so. */
+function trafficToolCall(span: SpanRecord, index: SpanIndex): TimelineEvent | undefined {
+  const a = span.attributes;
+  const tool = str(a, ATTR.toolName);
+  if (tool === undefined || tool === '') return undefined;
+  const agent = tracedAgent(span, index) ?? str(a, ATTR.agent);
+  const args = str(a, ATTR.toolArgs);
+  const id = str(a, MODEL_TRAFFIC_ATTR.toolId);
+  return markTrafficToolCall({
+    kind: 'tool_call',
+    ...eventBase(span, index),
+    tool,
+    ...(agent !== undefined && { agent }),
+    ...(args !== undefined && args !== '' && { args: parseJson(args) }),
+    ...(id !== undefined && failedCalls(index).has(id) && { outcome: 'error' as const }),
+  });
+}
+
+function trafficQuestion(span: SpanRecord, index: SpanIndex): TimelineEvent | undefined {
+  const a = span.attributes;
+  const by = tracedAgent(span, index) ?? str(a, ATTR.questionBy);
+  const text = str(a, ATTR.questionText);
+  if (by === undefined || text === undefined || text === '') return undefined;
+  return markTrafficQuestion({
+    kind: 'question',
+    ...eventBase(span, index),
+    by,
+    to: str(a, ATTR.questionTo) ?? 'customer',
+    fields: [],
+    text,
+  });
+}
+
+/** The ids of the tool calls a later request's `tool_result` reported failed, in one case. */
+const failedCalls = lastMemo((index: SpanIndex) => {
+  const ids = new Set<string>();
+  for (const s of index.spans) {
+    const a = s.attributes;
+    if (a[ATTR.event] !== undefined || str(a, MODEL_TRAFFIC_ATTR.toolVia) !== VIA_MODEL_TRAFFIC)
+      continue;
+    const id = str(a, MODEL_TRAFFIC_ATTR.toolId);
+    if (id !== undefined && str(a, ATTR.toolOutcome) === 'error') ids.add(id);
+  }
+  return ids;
+});

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,68 @@ describe('baton run examples/anthropic-research/streaming.yaml: streamed answers
   }, 70_000);
 });
 
+/** `agent tool` for each tool call in each case's reported timeline. */
+const toolCalls = (report: RunReport) =>
+  Object.fromEntries(
+    report.cases.map((c) => [
+      c.id,
+      (c.timeline ?? []).flatMap((e) => (e.kind === 'tool_call' ? [`${e.agent} ${e.tool}`] : [])),
+    ]),
+  );
+
+describe('tool-trajectory labels judged from model traffic alone', () => {
+  // The research desk's cases with `expect.tools` added: the heat-pump brief must search twice
+  // (its handoff_to_writer is a handoff, not a third call); the lookup is labelled to need no
+  // tool, so its one web_search is unexpected.
+  async function suiteWithTools(name: string, base: string, dir: string): Promise<string> {
+    const cases = join(out.path, `${name}-cases`);
+    await mkdir(cases, { recursive: true });
+    const heat = await readFile(
+      join(REPO, 'cases/anthropic/heat-pumps-cold-climates.yaml'),
+      'utf8',
+    );
+    const lookup = await readFile(join(REPO, 'cases/anthropic/source-lookup.yaml'), 'utf8');
+    await writeFile(
+      join(cases, 'heat.yaml'),
+      `${heat.trimEnd()}
+  tools:
+    match: strict
+    calls: [{ tool: web_search, agent: researcher }, web_search]
+`,
+    );
+    await writeFile(
+      join(cases, 'lookup.yaml'),
+      `${lookup.trimEnd()}
+  tools: none
+`,
+    );
+    const text = (await readFile(join(REPO, base), 'utf8'))
+      .replace(/include: \[[^\]]*\]/, `include: [${cases}/*.yaml]`)
+      .replaceAll('../examples/anthropic-research/', `${REPO}/examples/anthropic-research/`)
+      .replace('path: ./app.ts', `path: ${dir}/app.ts`)
+      .replace('file: cassettes/', `file: ${dir}/cassettes/`)
+      .replace('[./contracts.ts]', `[${dir}/contracts.ts]`);
+    const suite = join(out.path, `${name}.yaml`);
+    await writeFile(suite, text);
+    return suite;
+  }
+
+  for (const [name, base] of [
+    ['tools-json', 'suites/anthropic.yaml'],
+    ['tools-streamed', 'examples/anthropic-research/streaming.yaml'],
+  ] as const)
+    it(`sees every tool_use the model made and judges it (${name})`, async () => {
+      const dir = `${REPO}/examples/anthropic-research`;
+      const { report } = await run(await suiteWithTools(name, base, dir));
+
+      expect(toolCalls(report)).toEqual({
+        'ar-heat-pumps-cold-climates': ['researcher web_search', 'researcher web_search'],
+        'ar-source-lookup': ['researcher web_search'],
+      });
+      expect(failing(report)).toEqual(['ar-source-lookup 0 tool.unexpected']);
+    }, 70_000);
+});
+
 describe('model_traffic beside an SDK whose handoffs Baton already traces', () => {
   it('counts each handoff once: the OpenAI Agents desk replayed from its Responses cassette', async () => {
     const dir = `${REPO}/examples/openai-agents`;
@@ -163,6 +225,11 @@ describe('model_traffic beside an SDK whose handoffs Baton already traces', () =
     expect(observed(report)).toEqual({
       'oa-billing-double-charge': ['triage>billing@0'],
       'oa-refund-up-front': ['triage>refunds@0'],
+    });
+    // The SDK's function span and the function_call in the traffic are one call.
+    expect(toolCalls(report)).toEqual({
+      'oa-billing-double-charge': [],
+      'oa-refund-up-front': ['refunds issue_refund'],
     });
   }, 70_000);
 });

@@ -1,3 +1,4 @@
+import { BUILT_IN_HANDOFF_TOOLS } from '../../conventions/handoff-tools.ts';
 import type { ModelTrafficConfig } from '../../model/model-traffic-config.ts';
 
 /** A tool call recognised as a handoff: the receiver as the rule names it, and why. */
@@ -11,12 +12,6 @@ export interface HandoffTool {
 
 /** Decides whether a tool name is a handoff; undefined for every other tool. */
 export type HandoffToolMatcher = (tool: string) => HandoffTool | undefined;
-
-/** `handoff_to_<receiver>` and `transfer_to_<receiver>`: the names the SDKs and seeds use. */
-export const BUILT_IN_HANDOFF_PATTERNS: readonly RegExp[] = [
-  /^handoff_to_(.+)$/,
-  /^transfer_to_(.+)$/,
-];
 
 interface Compiled {
   readonly test: (tool: string) => string | undefined;
@@ -44,7 +39,7 @@ export function handoffToolMatcher(config: ModelTrafficConfig): HandoffToolMatch
     return { test: patternTest(pattern, rule.to), reasonField, rule: `pattern ${pattern.source}` };
   });
   if (config.builtin)
-    for (const pattern of BUILT_IN_HANDOFF_PATTERNS)
+    for (const pattern of BUILT_IN_HANDOFF_TOOLS)
       compiled.push({ test: patternTest(pattern), reasonField: undefined, rule: 'built-in' });
   return (tool) => {
     for (const c of compiled) {

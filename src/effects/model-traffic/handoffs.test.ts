@@ -1,6 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { GENAI } from '../../conventions/attributes.ts';
 import { ModelTrafficConfig } from '../../model/model-traffic-config.ts';
+import { normalize } from '../../normalize/normalize.ts';
+import { spanRecord } from '../../normalize/span-fixtures.ts';
 import { ActiveAgent } from './active-agent.ts';
 import { agentOfRequest } from './agent-rules.ts';
 import { handoffToolMatcher } from './handoff-tools.ts';
@@ -18,6 +21,7 @@ function reply(names: readonly string[]): ModelReply {
   return {
     api: 'anthropic.messages',
     toolCalls: names.map((name, i) => ({ name, id: `t${i}`, input: { i } })),
+    text: '',
   };
 }
 
@@ -32,6 +36,24 @@ describe('which tools are handoffs', () => {
       expect(defaults(`${prefix}${to}`)?.to).toBe(to);
     },
   );
+
+  test.prop([
+    fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc
+        .tuple(fc.constantFrom('handoff_to_', 'transfer_to_'), fc.string({ maxLength: 12 }))
+        .map(([prefix, to]) => prefix + to),
+    ),
+  ])('a tool is a handoff in model traffic exactly when its GenAI span is a handoff', (name) => {
+    const span = spanRecord('s', 0, {
+      [GENAI.operation]: 'execute_tool',
+      [GENAI.toolName]: name,
+      [GENAI.agentName]: 'triage',
+    });
+    const [event] = normalize([span]).events;
+    expect(event?.kind === 'handoff').toBe(defaults(name) !== undefined);
+    if (event?.kind === 'handoff') expect(event.to).toBe(defaults(name)?.to);
+  });
 
   it('a suite rule names tools and their receiver, and is tried before the built-ins', () => {
     const matcher = handoffToolMatcher(
@@ -104,6 +126,7 @@ describe('the handoffs in a reply', () => {
           input: { order: 'A-1', reason: { code: 'policy_gate' } },
         },
       ],
+      text: '',
     };
     const active = new ActiveAgent('refunds', ['supervisor']);
     const [h] = replyHandoffs(r, {

@@ -9,7 +9,7 @@ import type { CaseContext } from '../../adapters/adapter.ts';
 import { CassetteConfig } from '../../model/effects-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { ModelTrafficConfig } from '../../model/model-traffic-config.ts';
-import { handoffsOf } from '../../model/timeline.ts';
+import { handoffsOf, type Timeline } from '../../model/timeline.ts';
 import { normalize } from '../../normalize/normalize.ts';
 import { emitHandoff } from '../../public/conventions.ts';
 import { asAgent, localServer, runCase, testCase } from '../test-support.ts';
@@ -32,12 +32,12 @@ const findings = {
 };
 
 /** A model server on loopback that answers each request with the next body of `script`. */
-async function modelServer(script: readonly { shape: Shape; calls: Call[] }[]) {
+async function modelServer(script: readonly { shape: Shape; calls: Call[]; text?: string }[]) {
   let n = 0;
   return localServer(() => {
     const next = script[n++ % script.length];
     if (!next) throw new Error('empty script');
-    const body = bodyOf(next.shape, next.calls);
+    const body = bodyOf(next.shape, next.calls, 9, next.text);
     return { headers: { 'content-type': body.contentType }, body: body.text };
   });
 }
@@ -63,6 +63,19 @@ async function runMany(
   cases: readonly { c: Case; body: (ctx: CaseContext) => Promise<void> }[],
   traffic: unknown = {},
 ) {
+  const timelines = await runTimelines(host, route, cases, traffic);
+  return timelines.map((t) =>
+    handoffsOf(t).map((h) => ({ from: h.from, to: h.to, step: h.step, payload: h.payload })),
+  );
+}
+
+/** Runs cases concurrently through one ledger with model_traffic on: each case's timeline. */
+async function runTimelines(
+  host: string,
+  route: Route,
+  cases: readonly { c: Case; body: (ctx: CaseContext) => Promise<void> }[],
+  traffic: unknown = {},
+): Promise<Timeline[]> {
   const options: HttpEffectsOptions = {
     suiteFaults: [],
     suiteDir: dir,
@@ -86,12 +99,7 @@ async function runMany(
     const results = await Promise.all(cases.map(({ c }) => runCase(adapter, c)));
     return results.map((result) => {
       if (result.error) throw result.error;
-      return handoffsOf(normalize(result.spans)).map((h) => ({
-        from: h.from,
-        to: h.to,
-        step: h.step,
-        payload: h.payload,
-      }));
+      return normalize(result.spans);
     });
   } finally {
     await adapter.teardown?.();
@@ -321,6 +329,168 @@ describe('handoffs in OpenAI traffic', () => {
         'refunds>triage',
       ]);
       expect(seen[1]?.payload).toEqual({ order: 'A-1' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** `agent tool args [outcome]` for each tool call of a timeline. */
+const toolsOf = (t: Timeline | undefined) =>
+  (t?.events ?? []).flatMap((e) =>
+    e.kind === 'tool_call'
+      ? [`${e.agent} ${e.tool} ${JSON.stringify(e.args)}${e.outcome ? ` ${e.outcome}` : ''}`]
+      : [],
+  );
+/** `asker → listener: text` for each question of a timeline. */
+const questionsOf = (t: Timeline | undefined) =>
+  (t?.events ?? []).flatMap((e) => (e.kind === 'question' ? [`${e.by} → ${e.to}: ${e.text}`] : []));
+
+describe('tool calls and questions in model traffic', () => {
+  it('records each tool_use that is no handoff; a later tool_result with is_error marks it failed', async () => {
+    const server = await modelServer([
+      {
+        shape: 'anthropic-json',
+        calls: [{ name: 'lookup_order', input: { order_id: 'A-1' }, id: 'toolu_a' }],
+      },
+      {
+        shape: 'anthropic-sse',
+        calls: [
+          { name: 'lookup_order', input: { order_id: 'A-2' }, id: 'toolu_b' },
+          { name: 'handoff_to_writer', input: findings, id: 'toolu_h' },
+        ],
+      },
+      { shape: 'anthropic-json', calls: [{ name: 'publish', input: { draft: 1 }, id: 'toolu_c' }] },
+    ]);
+    try {
+      const [timeline] = await runTimelines(server.host, { kind: 'allow' }, [
+        {
+          c: research,
+          body: inStep0(async () => {
+            const client = anthropic(server.origin);
+            const first = await client.messages.create(ask);
+            const failed = {
+              role: 'user' as const,
+              content: [
+                {
+                  type: 'tool_result' as const,
+                  tool_use_id: 'toolu_a',
+                  content: 'No order A-1',
+                  is_error: true,
+                },
+              ],
+            };
+            const history = [
+              ...ask.messages,
+              { role: 'assistant' as const, content: first.content },
+            ];
+            const second = await client.messages
+              .stream({ ...ask, messages: [...history, failed] })
+              .finalMessage();
+            const answered = {
+              role: 'user' as const,
+              content: [{ type: 'tool_result' as const, tool_use_id: 'toolu_b', content: 'A-2' }],
+            };
+            // The history again, failure and all: still one call, failed once.
+            const later = [
+              ...history,
+              failed,
+              { role: 'assistant' as const, content: second.content },
+            ];
+            await client.messages.create({ ...ask, messages: [...later, answered] });
+          }),
+        },
+      ]);
+      expect(toolsOf(timeline)).toEqual([
+        'researcher lookup_order {"order_id":"A-1"} error',
+        'researcher lookup_order {"order_id":"A-2"}',
+        'writer publish {"draft":1}',
+      ]);
+      expect(timeline ? handoffsOf(timeline).map((h) => `${h.from}>${h.to}`) : []).toEqual([
+        'researcher>writer',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('records the final text of a turn as a question when it asks something', async () => {
+    const server = await modelServer([
+      { shape: 'anthropic-json', calls: [{ name: 'handoff_to_writer', input: findings }] },
+      { shape: 'anthropic-sse', calls: [], text: 'Thanks. Could you send me your order number?' },
+      { shape: 'anthropic-json', calls: [], text: 'Here is the brief you asked for.' },
+      // Text beside a tool call is not the turn's last word.
+      {
+        shape: 'anthropic-json',
+        calls: [{ name: 'web_search', input: {} }],
+        text: 'Which year do you mean?',
+      },
+    ]);
+    try {
+      const [timeline] = await runTimelines(server.host, { kind: 'record' }, [
+        {
+          c: research,
+          body: inStep0(async () => {
+            const client = anthropic(server.origin);
+            await client.messages.create(ask);
+            await client.messages.stream(ask).finalMessage();
+            await client.messages.create(ask);
+            await client.messages.create(ask);
+          }),
+        },
+      ]);
+      expect(questionsOf(timeline)).toEqual([
+        'writer → customer: Thanks. Could you send me your order number?',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads OpenAI Chat Completions and Responses tool calls and final texts alike', async () => {
+    const c: Case = { ...testCase('desk'), agents: ['triage', 'billing'], entry: 'triage' };
+    const server = await modelServer([
+      { shape: 'chat-json', calls: [{ name: 'lookup_order', input: { order: 'A-1' } }] },
+      { shape: 'chat-sse', calls: [], text: 'What is your order number?' },
+      { shape: 'responses-sse', calls: [{ name: 'issue_refund', input: { order: 'A-1' } }] },
+      { shape: 'responses-json', calls: [], text: 'Could you give me the invoice number?' },
+    ]);
+    try {
+      const [timeline] = await runTimelines(server.host, { kind: 'allow' }, [
+        {
+          c,
+          body: inStep0(async () => {
+            const client = new OpenAI({
+              apiKey: 'sk-test',
+              baseURL: `${server.origin}/v1`,
+              maxRetries: 0,
+            });
+            const messages = [{ role: 'user' as const, content: 'hi' }];
+            await client.chat.completions.create({ model: 'gpt-test', messages });
+            const stream = await client.chat.completions.create({
+              model: 'gpt-test',
+              messages,
+              stream: true,
+            });
+            for await (const _ of stream);
+            const responses = await client.responses.create({
+              model: 'gpt-test',
+              input: 'hi',
+              stream: true,
+            });
+            for await (const _ of responses);
+            await client.responses.create({ model: 'gpt-test', input: 'hi' });
+          }),
+        },
+      ]);
+      expect(toolsOf(timeline)).toEqual([
+        'triage lookup_order {"order":"A-1"}',
+        'triage issue_refund {"order":"A-1"}',
+      ]);
+      expect(questionsOf(timeline)).toEqual([
+        'triage → customer: What is your order number?',
+        'triage → customer: Could you give me the invoice number?',
+      ]);
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+import { asksSomething } from '../../model/asking.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { ModelTrafficConfig } from '../../model/model-traffic-config.ts';
 import type { CaseState } from '../case-state.ts';
@@ -7,8 +8,16 @@ import { agentOfRequest } from './agent-rules.ts';
 import { emitTrafficHandoff } from './handoff-span.ts';
 import { type HandoffToolMatcher, handoffToolMatcher } from './handoff-tools.ts';
 import { parseModelReply } from './parse-reply.ts';
+import { readText } from './read-text.ts';
 import { replyHandoffs } from './reply-handoffs.ts';
+import {
+  emitToolCallFailed,
+  emitTrafficQuestion,
+  emitTrafficToolCall,
+  type ReplyPlace,
+} from './reply-spans.ts';
 import { requestFacts } from './request-facts.ts';
+import { failedToolResults } from './tool-results.ts';
 
 /** One running case's view of its model traffic. */
 interface TrafficCase {
@@ -16,15 +25,19 @@ interface TrafficCase {
   readonly participants: readonly string[];
   /** The agent whose model response the case read last: the one acting on it. */
   lastSender: string | undefined;
-  /** Responses are judged one after another, in the order they arrived. */
+  /** Ids of the tool calls read from its responses whose failure a later request may report. */
+  readonly toolIds: Set<string>;
+  /** Responses (and requests) are read one after another, in the order they arrived. */
   tail: Promise<void>;
   pending: number;
 }
 
 /**
- * The msw side of model-traffic handoffs: every response msw hands to a running case is read
- * (from msw's clone, so the caller's body is untouched); the tool calls that are handoffs become
- * Baton handoff spans under the context the request was made in.
+ * The msw side of model traffic: every response msw hands to a running case is read (from msw's
+ * clone, so the caller's body is untouched). Under the context the request was made in, each
+ * tool call that is a handoff becomes a Baton handoff span, every other one a tool-call span,
+ * and the final text of a turn that asks something a question span. A later request whose
+ * `tool_result` says `is_error` marks that tool call failed.
  */
 export class ModelTrafficObserver {
   private readonly matcher: HandoffToolMatcher;
@@ -40,6 +53,7 @@ export class ModelTrafficObserver {
       active: new ActiveAgent(testCase.entry, testCase.persons),
       participants: [...testCase.agents, ...testCase.persons],
       lastSender: undefined,
+      toolIds: new Set(),
       tail: Promise.resolve(),
       pending: 0,
     });
@@ -47,10 +61,14 @@ export class ModelTrafficObserver {
 
   /** A request of a running case began: keep it until its response arrives. */
   track(call: Call): void {
-    if (!this.cases.has(call.state)) return;
+    const traffic = this.cases.get(call.state);
+    if (!traffic) return;
     this.calls.set(call.requestId, call);
-    // The request body can be copied only before msw sends it on: copy it now if rules need it.
-    if (this.config.agents.length > 0) call.body().catch(() => undefined);
+    const json = call.request.headers.get('content-type')?.includes('json') ?? false;
+    // The request body can be copied only before msw sends it on: copy it now if rules need it,
+    // or if it may carry the results of the tool calls the case read.
+    if (this.config.agents.length > 0 || json) call.body().catch(() => undefined);
+    if (json) this.enqueue(traffic, () => this.readResults(call, traffic));
   }
 
   /** msw's `response:mocked` / `response:bypass`: `response` is msw's clone. */
@@ -62,9 +80,13 @@ export class ModelTrafficObserver {
     const at = performance.now();
     const body = readText(response);
     const type = response.headers.get('content-type');
+    this.enqueue(traffic, () => this.judge(call, traffic, body, type, at));
+  }
+
+  private enqueue(traffic: TrafficCase, work: () => Promise<void>): void {
     traffic.pending++;
     traffic.tail = traffic.tail
-      .then(() => this.judge(call, traffic, body, type, at))
+      .then(work)
       .catch(() => undefined)
       .finally(() => {
         traffic.pending--;
@@ -115,31 +137,40 @@ export class ModelTrafficObserver {
     const rules = this.config.agents;
     const ruleAgent =
       rules.length > 0 ? agentOfRequest(rules, requestFacts(await call.bodyText())) : undefined;
-    traffic.lastSender = traffic.active.sender(ruleAgent).agent;
+    const sender = traffic.active.sender(ruleAgent);
+    traffic.lastSender = sender.agent;
     const handoffs = replyHandoffs(reply, {
       matcher: this.matcher,
       participants: traffic.participants,
       active: traffic.active,
       ruleAgent,
     });
-    for (const h of handoffs) emitTrafficHandoff(call.tracer, call.parent, h, reply.api, at);
-  }
-}
-
-/** The whole body as text; a stream that fails midway gives what arrived before it failed. */
-async function readText(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
+    const place: ReplyPlace = {
+      tracer: call.tracer,
+      parent: call.parent,
+      api: reply.api,
+      sender,
+      at,
+    };
+    // In the order the model made the calls: handoffs and tool calls of one response tie in time.
+    let next = 0;
+    for (const toolCall of reply.toolCalls) {
+      if (this.matcher(toolCall.name)) {
+        const handoff = handoffs[next++];
+        if (handoff) emitTrafficHandoff(call.tracer, call.parent, handoff, reply.api, at);
+        continue;
+      }
+      emitTrafficToolCall(place, toolCall);
+      if (toolCall.id !== undefined) traffic.toolIds.add(toolCall.id);
     }
-  } catch {
-    // Cut off: judge the part that arrived (a streamed call counts only if it completed).
+    if (reply.toolCalls.length === 0 && asksSomething(reply.text))
+      emitTrafficQuestion(place, reply.text);
   }
-  return text + decoder.decode();
+
+  /** Marks failed each tool call read earlier whose `tool_result` in this request says so. */
+  private async readResults(call: Call, traffic: TrafficCase): Promise<void> {
+    for (const id of failedToolResults(await call.bodyText()))
+      if (traffic.toolIds.delete(id))
+        emitToolCallFailed(call.tracer, call.parent, id, performance.now());
+  }
 }

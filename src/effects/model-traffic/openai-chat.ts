@@ -3,23 +3,25 @@ import {
   type ModelReply,
   type ModelToolCall,
   parseArguments,
+  textParts,
   toolCall,
 } from './reply.ts';
 import type { SseEvent } from './sse.ts';
 
 const API = 'openai.chat_completions';
+const TEXT = new Set(['text']);
 
 /**
  * An OpenAI Chat Completions response (`object: "chat.completion"`): the first choice's
- * `tool_calls` (and the legacy `function_call`). Further choices (`n > 1`) are alternatives the
- * application picks from, not calls it makes, so only the first is read.
+ * `tool_calls` (and the legacy `function_call`) and its `content`. Further choices (`n > 1`)
+ * are alternatives the application picks from, not calls it makes, so only the first is read.
  */
 export function chatCompletion(json: unknown): ModelReply | undefined {
   if (!isRecord(json) || json.object !== 'chat.completion' || !Array.isArray(json.choices))
     return undefined;
   const choice = json.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
   const message = isRecord(choice) ? choice.message : undefined;
-  if (!isRecord(message)) return { api: API, toolCalls: [] };
+  if (!isRecord(message)) return { api: API, toolCalls: [], text: '' };
   const toolCalls: ModelToolCall[] = [];
   for (const entry of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
     if (!isRecord(entry) || !isRecord(entry.function)) continue;
@@ -30,7 +32,11 @@ export function chatCompletion(json: unknown): ModelReply | undefined {
     const call = functionCall(message.function_call, undefined);
     if (call) toolCalls.push(call);
   }
-  return { api: API, toolCalls };
+  const text =
+    typeof message.content === 'string'
+      ? message.content
+      : textParts(message.content, TEXT).join('\n');
+  return { api: API, toolCalls, text };
 }
 
 interface Partial {
@@ -41,13 +47,15 @@ interface Partial {
 
 /**
  * A streamed Chat Completions response (`chat.completion.chunk` events): tool calls are built
- * from their deltas by index. They count once the first choice finished (`finish_reason`) or
- * the stream sent `[DONE]`; a stream cut off before that made no complete call.
+ * from their deltas by index, the text from the `content` deltas. They count once the first
+ * choice finished (`finish_reason`) or the stream sent `[DONE]`; a stream cut off before that
+ * made no complete call.
  */
 export function chatStream(events: readonly SseEvent[]): ModelReply | undefined {
   if (!events.some((e) => e.data?.object === 'chat.completion.chunk')) return undefined;
   const calls = new Map<number, Partial>();
   let finished = false;
+  let content = '';
   for (const { data, text } of events) {
     if (text.trim() === '[DONE]') finished = true;
     if (data?.object !== 'chat.completion.chunk' || !Array.isArray(data.choices)) continue;
@@ -55,15 +63,16 @@ export function chatStream(events: readonly SseEvent[]): ModelReply | undefined 
       if (!isRecord(choice) || (choice.index ?? 0) !== 0) continue;
       if (typeof choice.finish_reason === 'string') finished = true;
       const delta = isRecord(choice.delta) ? choice.delta : {};
+      if (typeof delta.content === 'string') content += delta.content;
       for (const part of Array.isArray(delta.tool_calls) ? delta.tool_calls : [])
         if (isRecord(part)) addDelta(calls, part);
     }
   }
-  if (!finished) return { api: API, toolCalls: [] };
+  if (!finished) return { api: API, toolCalls: [], text: '' };
   const toolCalls = [...calls.entries()]
     .sort(([a], [b]) => a - b)
     .flatMap(([, c]) => toolCall(c.name, c.id, parseArguments(c.args)) ?? []);
-  return { api: API, toolCalls };
+  return { api: API, toolCalls, text: content };
 }
 
 function addDelta(calls: Map<number, Partial>, part: Record<string, unknown>): void {

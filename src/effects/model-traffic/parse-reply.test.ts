@@ -8,6 +8,7 @@ import {
   responsesEvents,
   SHAPES,
   sseText,
+  WORKING,
 } from '../../../test/fixtures/model-traffic/shapes.ts';
 import { parseModelReply } from './parse-reply.ts';
 
@@ -29,6 +30,29 @@ describe('parseModelReply', () => {
       expect(reply?.toolCalls.map((c) => ({ name: c.name, input: c.input }))).toEqual(wire(cs));
     },
   );
+
+  test.prop([fc.constantFrom(...SHAPES), calls, fc.string({ maxLength: 60 }), fc.nat({ max: 40 })])(
+    'gives back the text the model wrote in every shape, whole however it was streamed',
+    (shape, cs, text, chunk) => {
+      const body = bodyOf(shape, cs, chunk + 1, text);
+      expect(parseModelReply(body.text, body.contentType)?.text).toBe(text);
+    },
+  );
+
+  it('joins the text blocks of an Anthropic message, leaving out its tool calls', () => {
+    const body = {
+      type: 'message',
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Sorry.' },
+        { type: 'tool_use', id: 't', name: 'lookup_order', input: {} },
+        { type: 'text', text: 'What is your order number?' },
+      ],
+    };
+    expect(parseModelReply(JSON.stringify(body), 'application/json')?.text).toBe(
+      'Sorry.\nWhat is your order number?',
+    );
+  });
 
   it('names the API that answered', () => {
     const apis = SHAPES.map((s) => {
@@ -135,6 +159,8 @@ describe('streams cut off midway', () => {
       expect(got.map((c) => ({ name: c.name, input: c.input }))).toEqual(
         whole.slice(0, got.length),
       );
+      // And the text only once its block, item or stream finished.
+      expect(['', WORKING]).toContain(parseModelReply(cut, 'text/event-stream')?.text ?? '');
     },
   );
 

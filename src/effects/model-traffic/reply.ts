@@ -10,10 +10,14 @@ export interface ModelToolCall {
   readonly input: unknown;
 }
 
-/** What Baton reads from one model response: which API answered and the tool calls, in order. */
+/**
+ * What Baton reads from one model response: which API answered, the tool calls in order, and
+ * the text the model wrote ('' when none).
+ */
 export interface ModelReply {
   readonly api: ModelApi;
   readonly toolCalls: readonly ModelToolCall[];
+  readonly text: string;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -33,4 +37,14 @@ export function parseArguments(text: string): unknown {
 export function toolCall(name: unknown, id: unknown, input: unknown): ModelToolCall | undefined {
   if (typeof name !== 'string' || name === '') return undefined;
   return typeof id === 'string' && id !== '' ? { name, id, input } : { name, input };
+}
+
+/** The text parts of a content list (`{ type, text }` blocks of the given types), joined. */
+export function textParts(content: unknown, types: ReadonlySet<string>): string[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part) =>
+    isRecord(part) && types.has(String(part.type)) && typeof part.text === 'string'
+      ? [part.text]
+      : [],
+  );
 }
