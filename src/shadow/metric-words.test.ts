@@ -5,12 +5,12 @@ import { conversationsText, rateIn, reaskText, waitSummary, waitTime } from './m
 const rate = (count: number, of: number) => ({ count, of, rate: count / of, low: 0, high: 1 });
 
 describe('the words of the production metrics', () => {
-  it('print waits as a person reads them, sub-second ones to the tenth of a millisecond', () => {
-    expect(waitTime(2.2)).toBe('2.2 ms');
-    expect(waitTime(999)).toBe('999 ms');
-    expect(waitTime(12_400)).toBe('12.4 s');
-    expect(waitTime(1_831_862.3)).toBe('30m 32s');
-    expect(waitTime(3_601_271.6)).toBe('1h 00m');
+  it('print waits as a person reads them, sub-second ones to three digits', () => {
+    expect(waitTime(2.2)).toBe('2.2ms');
+    expect(waitTime(999)).toBe('999ms');
+    expect(waitTime(12_400)).toBe('12.4s');
+    expect(waitTime(1_831_862.3)).toBe('30m 31.8s');
+    expect(waitTime(90_061_000)).toBe('1d 1h');
   });
 
   it('say a queue nobody answered was never answered, instead of 0 / 0 ms', () => {
@@ -18,7 +18,7 @@ describe('the words of the production metrics', () => {
     const some = { ...never, count: 2, p50Ms: 1_831_862, p95Ms: 3_601_271 };
 
     expect(waitSummary(never)).toBe('never answered (1 handoff)');
-    expect(waitSummary(some)).toBe('30m 32s / 1h 00m (2 answered, 1 never answered)');
+    expect(waitSummary(some)).toBe('30m 31.8s / 1h 1.2s (2 answered, 1 never answered)');
   });
 
   it('name the conversations behind a rate that is not 0, the first three', () => {

@@ -1,6 +1,7 @@
+import prettyMs from 'pretty-ms';
 import type { ProductionMetrics, QueueWait } from '../model/production-metrics.ts';
 import type { Rate } from '../model/report.ts';
-import { duration, fraction, interval, num, percent } from '../report/format.ts';
+import { fraction, interval, num, percent } from '../report/format.ts';
 
 /** Conversations named after a rate in a terminal; the JSON holds more (`seenIn`). */
 export const NAMED = 3;
@@ -31,9 +32,12 @@ export function reaskText(m: ProductionMetrics): string {
   return rateIn(m.reask, m.seenIn.reask);
 }
 
-/** A wait as a person reads it: `2.2 ms`, `12.4 s`, `30m 32s`, `1h 00m`. */
+/**
+ * A wait as a person reads it, as Baton's findings word one (pretty-ms): `12.4s`, `30m 31.8s`,
+ * `1d 1h`; under a second to three digits, `2.2ms` (in-process agents answer in a few).
+ */
 export function waitTime(ms: number): string {
-  return ms < 1000 ? `${num(ms)} ms` : duration(ms);
+  return ms < 1000 ? `${num(Math.max(0, ms))}ms` : prettyMs(ms, { unitCount: 2 });
 }
 
 /** `p50 / p95 (n answered, m never answered)`, or that nobody answered, in words. */
