@@ -45,10 +45,10 @@ export async function statsCommand(
     io.stderr(`baton: ${problemLine(p, show)}\n`);
   const problems = stats.unreadable.reduce((n, u) => n + u.count, 0);
   const shown = paths.map(show);
-  const json = `${JSON.stringify({ schemaVersion: STATS_SCHEMA_VERSION, kind: 'baton.traces.stats', files: shown, cut: stats.cut, problems, metrics: stats.metrics }, null, 2)}\n`;
+  const json = `${JSON.stringify({ schemaVersion: STATS_SCHEMA_VERSION, kind: 'baton.traces.stats', files: shown, cut: stats.cut, skipped: stats.skipped, problems, metrics: stats.metrics }, null, 2)}\n`;
   if (flags.json === '-') io.stdout(json);
   else {
-    io.stdout(renderStats(stats.metrics, shown, stats.cut));
+    io.stdout(renderStats(stats.metrics, shown, { cut: stats.cut, skipped: stats.skipped }));
     if (flags.json !== undefined) {
       const target = resolve(io.cwd, flags.json);
       await writeFile(target, json).catch((error: Error) => {
@@ -60,7 +60,7 @@ export async function statsCommand(
       io.stdout(`Metrics: ${relative(io.cwd, target)}\n`);
     }
   }
-  if (stats.metrics.conversations === 0) {
+  if (stats.metrics.conversations === 0 && stats.skipped.traces === 0) {
     io.stderr(
       `baton: ${shown.join(', ')}: no span in ${paths.length === 1 ? 'this file' : 'these files'} could be read. Fix: pass OTLP/JSON traces (what a Collector's file exporter writes, one export request a line)\n`,
     );

@@ -2,6 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { BatonError } from '../errors.ts';
 import { loadSuiteFile } from '../load/load-suite.ts';
 import { TRACE_STEP_RULES } from '../model/adapter-config.ts';
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import { ShadowConfig, type ShadowLiveConfig } from '../model/shadow-config.ts';
 import type { CliIo } from './io.ts';
 import { printProblems } from './print-problems.ts';
@@ -19,6 +20,9 @@ export interface StatsRules {
   readonly live: ShadowLiveConfig;
   readonly persons: readonly string[];
   readonly overrideDecisions?: readonly string[];
+  /** The suite's `effects.tools` and `facts:`, read as `baton run` reads them. */
+  readonly toolEffects?: readonly ToolEffectRule[];
+  readonly facts?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -39,6 +43,7 @@ export async function statsRules(
   let shadow = ShadowConfig.parse({});
   let live = shadow.live;
   let paths = files.map((f) => resolve(io.cwd, f));
+  let judged: Pick<StatsRules, 'toolEffects' | 'facts'> = {};
   if (flags.suite !== undefined) {
     const suiteFile = resolve(io.cwd, flags.suite);
     const loaded = await loadSuiteFile(suiteFile);
@@ -50,6 +55,10 @@ export async function statsRules(
       return { ok: false };
     }
     const config = loaded.value.config;
+    judged = {
+      ...(config.effects?.tools && { toolEffects: config.effects.tools }),
+      ...(config.facts && { facts: config.facts }),
+    };
     shadow = config.shadow ?? shadow;
     const traces = config.adapter.type === 'traces' ? config.adapter : undefined;
     live =
@@ -73,6 +82,7 @@ export async function statsRules(
       live,
       persons: [...shadow.persons, ...(flags.persons ?? [])],
       ...(shadow.override_decisions && { overrideDecisions: shadow.override_decisions }),
+      ...judged,
     },
   };
 }

@@ -34,6 +34,11 @@ export interface ProductionMetrics {
   readonly pingPong: Rate;
   /** Handoffs whose receiver then asked for a fact the conversation had already given it. */
   readonly reask: Rate;
+  /**
+   * Handoffs made when the conversation held a fact to ask again (a payload value, a field a
+   * question named): 0 means the re-ask rate measured nothing, not that nobody re-asked.
+   */
+  readonly reaskable: number;
   /** Escalations to a person that the person decided, and how many of those reversed the agent. */
   readonly override: Rate;
   /** Escalations to a person with no decision by that person in the conversation. */
@@ -41,4 +46,14 @@ export interface ProductionMetrics {
   /** Per receiver, sorted by name; receivers past the cap are counted under `(other)`. */
   readonly waits: Readonly<Record<string, QueueWait>>;
   readonly hops: HopStats;
+  /** The first conversations (by id, up to 20 each) behind each count that is not 0. */
+  readonly seenIn: ConversationsBehind;
+}
+
+/** Which conversations a count came from, so a person can look at them. */
+export interface ConversationsBehind {
+  readonly pingPong: readonly string[];
+  readonly reask: readonly string[];
+  readonly override: readonly string[];
+  readonly undecided: readonly string[];
 }

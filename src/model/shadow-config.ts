@@ -62,7 +62,7 @@ export const DEFAULT_ROLLOUT = [
 export const ShadowConfig = z.strictObject({
   live: ShadowLiveConfig,
   entry: ParticipantName.optional().describe(
-    'The agent that receives a conversation’s first step (default: the first agent in its trace).',
+    'The agent that receives a conversation’s first step (default: the first agent to act in its trace, passing over spans that only wrap other agents; the report says which it assumed).',
   ),
   persons: z
     .array(ParticipantName)

@@ -126,4 +126,37 @@ describe('the conversation assembler', () => {
     };
     expect(group(batch)).toEqual(group(spans.length));
   });
+
+  it('keeps each span once when an exporter sends the same request again', () => {
+    const a = new ConversationAssembler(OPTIONS);
+    const line = [span('r1'), span('r1'), root('r1', 'retried')];
+    a.add(line, 0);
+    a.add(
+      line.map((s) => ({ ...s })),
+      10,
+    );
+
+    const [finished] = a.drain();
+
+    expect(finished?.spans.map((s) => s.spanId)).toEqual(line.map((s) => s.spanId));
+  });
+
+  test.prop([
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 40 }),
+    fc.array(fc.nat(), { maxLength: 20 }),
+  ])(
+    'holds the first copy of every span, in arrival order, whatever is sent again',
+    (ks, again) => {
+      // Ten distinct spans of one trace; a retry resends any of the batches already sent.
+      const distinct = Array.from({ length: 10 }, () => span('d1'));
+      const batches = ks.map((k) => [distinct[k] as SpanRecord]);
+      for (const i of again) batches.push([...(batches[i % batches.length] ?? [])]);
+      const a = new ConversationAssembler(OPTIONS);
+      for (const b of batches) a.add(b, 0);
+
+      const held = a.drain().flatMap((c) => c.spans.map((s) => s.spanId));
+
+      expect(held).toEqual([...new Set(batches.flat().map((s) => s.spanId))]);
+    },
+  );
 });

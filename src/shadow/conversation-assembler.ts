@@ -208,11 +208,29 @@ export class ConversationAssembler {
       id: group.conversationId ?? (traceIds[0] as string),
       ...(group.conversationId !== undefined && { conversationId: group.conversationId }),
       traceIds,
-      spans: this.arena.take(group.spans),
+      spans: uniqueSpans(this.arena.take(group.spans)),
       reason,
       cut: CUT.has(reason),
     });
   }
+}
+
+/**
+ * Each span once: an exporter that retries a request writes the same spans again, and a trace
+ * read as a case keeps the first copy of each `traceId/spanId` (the traces adapter's rule), so a
+ * live or recorded conversation does too.
+ */
+export function uniqueSpans(spans: SpanRecord[]): SpanRecord[] {
+  const seen = new Set<string>();
+  let out: SpanRecord[] | undefined;
+  for (const [i, span] of spans.entries()) {
+    const key = `${span.traceId}/${span.spanId}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out?.push(span);
+    } else out ??= spans.slice(0, i);
+  }
+  return out ?? spans;
 }
 
 /**

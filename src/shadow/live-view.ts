@@ -1,8 +1,11 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Step } from '../model/step.ts';
 import type { DecisionEvent, Timeline, TimelineEvent } from '../model/timeline.ts';
 import { normalize } from '../normalize/normalize.ts';
+import { withToolEffects } from '../normalize/tool-effects.ts';
 import type { DerivedStep, DerivedSteps } from '../traces/derive-steps.ts';
+import { entryAgent } from './entry-agent.ts';
 import { stepInputs } from './step-inputs.ts';
 
 /** A finished live conversation as Baton reads it: steps, inputs, timeline and participants. */
@@ -17,18 +20,27 @@ export interface LiveView {
   readonly agents: readonly string[];
   readonly persons: ReadonlySet<string>;
   readonly entry: string | undefined;
+  /** Agents passed over as the entry: their turns only wrap other agents' (`entryAgent`). */
+  readonly wrappers: readonly string[];
+  /**
+   * False for a trace with no agent activity at all (no agent turn, handoff, question, tool call
+   * or effect, and no step input): a health check or a plain HTTP request, not a conversation.
+   */
+  readonly active: boolean;
 }
 
 export interface ViewOptions {
   readonly entry?: string;
   /** People and people's queues the suite names, besides those the spans mark. */
   readonly persons?: readonly string[];
+  /** The suite's `effects.tools`: tool calls that are effects, as `baton run` reads them. */
+  readonly toolEffects?: readonly ToolEffectRule[];
 }
 
 /** Reads a derived live conversation; pure. */
 export function liveView(derived: DerivedSteps, o: ViewOptions = {}): LiveView {
   const { inputs, missing } = stepInputs(derived);
-  const base = normalize(derived.spans);
+  const base = withToolEffects(normalize(derived.spans), o.toolEffects ?? []);
   const persons = new Set(o.persons ?? []);
   for (const s of derived.spans) {
     const a = s.attributes;
@@ -40,14 +52,18 @@ export function liveView(derived: DerivedSteps, o: ViewOptions = {}): LiveView {
   for (const e of base.events) if (e.kind === 'decision') persons.add(e.person);
   for (const i of inputs) if (i?.kind === 'person') persons.add(i.who);
   const timeline = withInputDecisions(base, inputs, derived.steps);
+  const found = entryAgent(timeline, persons);
+  const wrappers = new Set(found.wrappers);
   return {
     steps: derived.steps,
     inputs,
     missing,
     timeline,
-    agents: agentsOf(timeline, persons),
+    agents: agentsOf(timeline, persons).filter((a) => !wrappers.has(a) || a === o.entry),
     persons,
-    entry: o.entry ?? entryOf(timeline),
+    entry: o.entry ?? found.entry,
+    wrappers: found.wrappers,
+    active: inputs.some((i) => i !== undefined) || timeline.events.some(isActivity),
   };
 }
 
@@ -60,13 +76,9 @@ function agentsOf(timeline: Timeline, persons: ReadonlySet<string>): string[] {
   return [...agents].filter((a) => !persons.has(a));
 }
 
-/** The agent that took the first step: the first agent turn, else the first handoff's sender. */
-function entryOf(timeline: Timeline): string | undefined {
-  for (const e of timeline.events) {
-    if (e.kind === 'agent_turn') return e.agent;
-    if (e.kind === 'handoff') return e.from;
-  }
-  return undefined;
+/** What agents (and the people they hand work to) do; a step or a bare HTTP request is not it. */
+function isActivity(e: TimelineEvent): boolean {
+  return e.kind !== 'step' && e.kind !== 'request';
 }
 
 /** A person step the trace shows only as an input is that person's decision, at the step's start. */

@@ -5,12 +5,14 @@ import {
   confusionRows,
   disagreementRows,
   effectsLine,
+  entryLine,
   escalationLine,
   metricRows,
   rate,
   timingLine,
   trafficLine,
 } from './shadow-rows.ts';
+import { skippedTracesLine } from './skipped-traces.ts';
 
 const indent = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
 
@@ -21,6 +23,8 @@ export function renderShadowConsole(r: ShadowReport): string {
     `Source: ${r.source}${r.final ? '' : ' (running)'}`,
     '',
     `Traffic      ${trafficLine(r)}`,
+    ...skipped(r).map((line) => `             ${line}`),
+    `Entry        ${entryLine(r)}`,
     `Agreement    ${rate(r.agreement)}`,
     `Escalations  ${escalationLine(r)}`,
     `Timing       ${timingLine(r)}`,
@@ -46,6 +50,11 @@ export function renderShadowConsole(r: ShadowReport): string {
   }
   out.push('', `Readiness: ${r.readiness.verdict}`);
   return `${out.join('\n')}\n`;
+}
+
+function skipped(r: ShadowReport): string[] {
+  const line = skippedTracesLine(r.skipped);
+  return line ? [line] : [];
 }
 
 /**
@@ -74,7 +83,8 @@ export function renderShadowMarkdown(r: ShadowReport): string {
     mdTable(
       ['', ''],
       [
-        ['traffic', trafficLine(r)],
+        ['traffic', [trafficLine(r), ...skipped(r)].join(' ')],
+        ['entry', entryLine(r)],
         ['agreement', rate(r.agreement)],
         ['escalations', escalationLine(r)],
         ['timing', timingLine(r)],

@@ -1,15 +1,33 @@
-import type { ProductionMetrics } from '../model/production-metrics.ts';
+import type { ProductionMetrics, QueueWait } from '../model/production-metrics.ts';
 import { num, textTable } from '../report/format.ts';
-import { rate } from './shadow-rows.ts';
+import { conversationsText, rateIn, reaskText, waitTime } from './metric-words.ts';
+import { type SkippedTraces, skippedTracesLine } from './skipped-traces.ts';
+
+/** What the stats table says beside the metrics: conversations cut short, traces skipped. */
+export interface StatsNotes {
+  readonly cut: number;
+  readonly skipped?: SkippedTraces;
+}
 
 /** `baton traces stats` in a terminal: the production metrics of trace files; pure. */
-export function renderStats(m: ProductionMetrics, files: readonly string[], cut: number): string {
+export function renderStats(
+  m: ProductionMetrics,
+  files: readonly string[],
+  notes: StatsNotes,
+): string {
   const unknown = m.handoffs > 0 && !knowsPersons(m) ? ' (no person known, see below)' : '';
+  const undecided = m.undecidedEscalations;
   const rows = [
-    ['ping-pong rate (conversations)', rate(m.pingPong)],
-    ['re-ask rate (handoffs)', rate(m.reask)],
-    ['person override rate (decided escalations)', `${rate(m.override)}${unknown}`],
-    ['escalations left undecided', `${m.undecidedEscalations}${unknown}`],
+    ['ping-pong rate (conversations)', rateIn(m.pingPong, m.seenIn.pingPong)],
+    ['re-ask rate (handoffs)', reaskText(m)],
+    [
+      'person override rate (decided escalations)',
+      `${rateIn(m.override, m.seenIn.override)}${unknown}`,
+    ],
+    [
+      'escalations left undecided',
+      `${undecided}${undecided > 0 ? conversationsText(m.seenIn.undecided) : ''}${unknown}`,
+    ],
     [
       'hops per conversation',
       `mean ${num(m.hops.mean)}, p50 ${m.hops.p50}, p95 ${m.hops.p95}, max ${m.hops.max}`,
@@ -17,14 +35,14 @@ export function renderStats(m: ProductionMetrics, files: readonly string[], cut:
   ];
   const waits = Object.entries(m.waits).map(([queue, w]) => [
     `${queue}${w.person ? ' (person)' : ''}`,
-    `${num(w.p50Ms)} ms`,
-    `${num(w.p95Ms)} ms`,
-    `${num(w.maxMs)} ms`,
+    ...waitCells(w),
     String(w.count),
     String(w.unanswered),
   ]);
+  const skipped = notes.skipped ? skippedTracesLine(notes.skipped) : '';
   const out = [
-    `Production metrics of ${files.join(', ')}: ${m.conversations} conversations, ${m.handoffs} handoffs${cut > 0 ? ` (${cut} cut short by a memory bound)` : ''}`,
+    `Production metrics of ${files.join(', ')}: ${count(m.conversations, 'conversation')}, ${count(m.handoffs, 'handoff')}${notes.cut > 0 ? ` (${notes.cut} cut short by a memory bound)` : ''}`,
+    ...(skipped ? [skipped] : []),
     '',
     ...textTable(rows).map((l) => `  ${l}`),
     '',
@@ -36,6 +54,16 @@ export function renderStats(m: ProductionMetrics, files: readonly string[], cut:
     ...(unknown ? ['', NO_PERSONS] : []),
   ];
   return `${out.join('\n')}\n`;
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/** p50, p95, max; a queue that answered none has no wait to show, and says so. */
+function waitCells(w: QueueWait): string[] {
+  if (w.count === 0) return ['none answered', '—', '—'];
+  return [waitTime(w.p50Ms), waitTime(w.p95Ms), waitTime(w.maxMs)];
 }
 
 /**

@@ -178,4 +178,45 @@ describe('the shadow engine', () => {
       /step 0 .* has no input/,
     );
   });
+
+  it('skips traces with no agent activity: no conversation, no queue place, one count', async () => {
+    const { e, advance } = engine(scripted(sound), { queue: 1 });
+    for (let i = 0; i < 3; i++)
+      e.receive([
+        {
+          traceId: `${i}`.padStart(32, 'a'),
+          spanId: `${i}`.padStart(16, 'b'),
+          name: 'GET /healthz',
+          start: i,
+          end: i + 1,
+          attributes: { 'url.path': '/healthz' },
+        },
+      ]);
+    feed(e, 'conv-3', refundTurns);
+    advance(10_000);
+    e.tick();
+    await e.idle();
+
+    const r = e.report(true);
+
+    expect(r.traffic).toMatchObject({ finished: 1, compared: 1, dropped: 0 });
+    expect(r.skipped).toEqual({ traces: 3, examples: ['GET /healthz'] });
+    expect(r.metrics.live.conversations).toBe(1);
+  });
+
+  it('says which entry it assumed when the suite sets none, and uses the one it sets', async () => {
+    const assumed = engine(scripted(sound));
+    feed(assumed.e, 'conv-4', refundTurns);
+    assumed.advance(1_000);
+    assumed.e.tick();
+    await assumed.e.idle();
+    const set = engine(scripted(sound), { entry: 'triage' });
+    feed(set.e, 'conv-5', refundTurns);
+    set.advance(1_000);
+    set.e.tick();
+    await set.e.idle();
+
+    expect(assumed.e.report(true).entry).toEqual({ assumed: { triage: 1 }, passedOver: [] });
+    expect(set.e.report(true).entry).toEqual({ set: 'triage', assumed: {}, passedOver: [] });
+  });
 });

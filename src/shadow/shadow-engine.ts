@@ -1,3 +1,4 @@
+import type { ToolEffectRule } from '../model/effects-config.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ShadowConfig } from '../model/shadow-config.ts';
 import type { Timeline } from '../model/timeline.ts';
@@ -34,6 +35,9 @@ export interface DraftRequest {
 export interface EngineOptions {
   readonly config: ShadowConfig;
   readonly reader: LiveReader;
+  /** The suite's `effects.tools` and `facts:`: the live side is read as `baton run` reads it. */
+  readonly toolEffects?: readonly ToolEffectRule[];
+  readonly facts?: Readonly<Record<string, readonly string[]>>;
   readonly candidate: Candidate;
   /** Candidate runs at once. */
   readonly concurrency: number;
@@ -47,16 +51,24 @@ export interface EngineOptions {
   readonly source: () => string;
 }
 
+/** A finished conversation read by the live rules, waiting for the candidate. */
+interface Queued {
+  readonly finished: FinishedConversation;
+  readonly derived: DerivedSteps;
+  readonly view: LiveView;
+}
+
 /**
  * The shadow run's core: live spans come in (`receive`, which only files them), finished
- * conversations go through a bounded queue to the candidate (`tick`; a full queue drops and
- * counts), and each comparison is tallied. Nothing here waits on the live side: the receiver
- * answers before any candidate work is done. I/O (receiving, drafts, report files) is injected.
+ * conversations are read (a trace with no agent activity is skipped and counted, never queued)
+ * and go through a bounded queue to the candidate (`tick`; a full queue drops and counts), and
+ * each comparison is tallied. Nothing here waits on the live side: the receiver answers before
+ * any candidate work is done. I/O (receiving, drafts, report files) is injected.
  */
 export class ShadowEngine {
   private readonly assembler: ConversationAssembler;
   private readonly tally: ShadowTally;
-  private readonly queue: FinishedConversation[] = [];
+  private readonly queue: Queued[] = [];
   private running = 0;
   private drafts = 0;
   private readonly startedAt: Date;
@@ -71,7 +83,11 @@ export class ShadowEngine {
       maxSpans: c.max_spans,
       maxHeldSpans: c.max_held_spans,
     });
-    this.tally = new ShadowTally(c.override_decisions);
+    this.tally = new ShadowTally({
+      ...(c.override_decisions && { overrideDecisions: c.override_decisions }),
+      ...(o.facts && { facts: o.facts }),
+      ...(c.entry !== undefined && { entry: c.entry }),
+    });
     this.startedAt = o.date();
   }
 
@@ -137,20 +153,46 @@ export class ShadowEngine {
 
   private enqueue(finished: readonly FinishedConversation[]): void {
     for (const f of finished) {
+      let read: Queued;
+      try {
+        read = this.read(f);
+      } catch (error) {
+        // A bug in reading one conversation must not stop the shadow run.
+        this.tally.traffic.finished++;
+        this.tally.problem('errored', f.id, `Baton failed on this conversation: ${String(error)}`);
+        continue;
+      }
+      // Read before counting: a health check is no conversation and must not fill the queue.
+      if (!read.view.active) {
+        this.tally.skip(f);
+        continue;
+      }
       this.tally.traffic.finished++;
       if (f.cut) this.tally.traffic.cut++;
       else if (this.queue.length >= this.o.config.queue) this.tally.traffic.dropped++;
       else {
-        this.queue.push(f);
+        this.queue.push(read);
         // A free worker takes it at once: the queue holds only what waits.
         this.pump();
       }
     }
   }
 
+  /** A finished conversation by the live rules (the traces adapter's, the suite's tool effects). */
+  private read(f: FinishedConversation): Queued {
+    const c = this.o.config;
+    const derived = this.o.reader(f.spans);
+    const view = liveView(derived, {
+      ...(c.entry !== undefined && { entry: c.entry }),
+      persons: c.persons,
+      ...(this.o.toolEffects && { toolEffects: this.o.toolEffects }),
+    });
+    return { finished: f, derived, view };
+  }
+
   private pump(): void {
     while (this.running < this.o.concurrency && this.queue.length > 0) {
-      const next = this.queue.shift() as FinishedConversation;
+      const next = this.queue.shift() as Queued;
       this.running++;
       void this.process(next).finally(() => {
         this.running--;
@@ -166,22 +208,18 @@ export class ShadowEngine {
     for (const w of waiters) w();
   }
 
-  private async process(f: FinishedConversation): Promise<void> {
+  private async process(q: Queued): Promise<void> {
     try {
-      await this.compare(f);
+      await this.compare(q);
     } catch (error) {
       // A bug in reading one conversation must not stop the shadow run.
-      this.tally.problem('errored', f.id, `Baton failed on this conversation: ${String(error)}`);
+      const id = q.finished.id;
+      this.tally.problem('errored', id, `Baton failed on this conversation: ${String(error)}`);
     }
   }
 
-  private async compare(f: FinishedConversation): Promise<void> {
+  private async compare({ finished: f, derived, view }: Queued): Promise<void> {
     const c = this.o.config;
-    const derived = this.o.reader(f.spans);
-    const view = liveView(derived, {
-      ...(c.entry !== undefined && { entry: c.entry }),
-      persons: c.persons,
-    });
     const built = liveCase(f.id, view);
     if (!built.ok) return this.tally.problem('unreplayable', f.id, built.reason);
     const run = await this.o.candidate.run(built.case);
@@ -203,6 +241,7 @@ export class ShadowEngine {
       live: view.timeline,
       candidate: run.timeline,
       persons: view.persons,
+      entry: { name: built.case.entry, wrappers: view.wrappers },
       ...(draft !== undefined && { draft }),
     });
   }

@@ -1,6 +1,7 @@
 import type { ProductionMetrics } from '../model/production-metrics.ts';
 import type { ConfusionMatrix, Rate } from '../model/report.ts';
 import type { Difference, HandoffBrief } from './compare-handoffs.ts';
+import type { SkippedTraces } from './skipped-traces.ts';
 
 /** Bump when a field of shadow.json changes meaning or disappears; adding one does not. */
 export const SHADOW_SCHEMA_VERSION = 1;
@@ -36,6 +37,19 @@ export interface ShadowTraffic {
   readonly pending: number;
 }
 
+/**
+ * Who the candidate was given each conversation's first step as: the suite's `shadow.entry`, or,
+ * without one, the agent each live trace shows taking it (docs/shadow.md).
+ */
+export interface EntryReport {
+  /** The suite's `shadow.entry`; absent when the entry was read from each trace. */
+  readonly set?: string;
+  /** Without `set`: compared conversations by the entry agent read from their traces. */
+  readonly assumed: Readonly<Record<string, number>>;
+  /** Agents passed over as the entry because their turns only wrap other agents'. */
+  readonly passedOver: readonly string[];
+}
+
 /** A gate of one rollout stage, with what the window showed. */
 export interface StageGate {
   readonly name: string;
@@ -69,6 +83,9 @@ export interface ShadowReport {
   /** True for the report written when the run stopped. */
   readonly final: boolean;
   readonly traffic: ShadowTraffic;
+  /** Traces with no agent activity (health checks, plain HTTP): not conversations, not counted. */
+  readonly skipped: SkippedTraces;
+  readonly entry: EntryReport;
   /** Conversations with the same handoffs on both sides, over those compared. */
   readonly agreement: Rate;
   /** Rows: the live receiver; columns: the candidate's (`none` for no handoff). */

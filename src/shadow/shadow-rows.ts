@@ -1,12 +1,27 @@
 import type { ProductionMetrics } from '../model/production-metrics.ts';
-import type { ConfusionMatrix, Rate } from '../model/report.ts';
-import { fraction, interval, num, percent } from '../report/format.ts';
+import type { ConfusionMatrix } from '../model/report.ts';
+import { num } from '../report/format.ts';
 import { describeDifference } from './draft-case.ts';
+import { conversationsText, rateIn, reaskText, waitSummary } from './metric-words.ts';
 import type { ShadowReport } from './shadow-report.ts';
 
 /** Rows shared by the console and Markdown renderers of a shadow report. */
-export function rate(r: Rate): string {
-  return `${percent(r.rate)} (${fraction(r)}) ${interval(r)}`;
+export { rate } from './metric-words.ts';
+
+/**
+ * Who the candidate was given the first step as: the suite's `shadow.entry`, or the agents read
+ * from the traces, said as an assumption with the way to settle it.
+ */
+export function entryLine(r: ShadowReport): string {
+  const e = r.entry;
+  if (e.set !== undefined) return `${e.set} (shadow.entry)`;
+  const read = Object.entries(e.assumed).map(([agent, n]) => `${agent} (${n})`);
+  if (read.length === 0) return 'not set (shadow.entry); none read yet';
+  const over =
+    e.passedOver.length > 0
+      ? `; passed over ${e.passedOver.join(', ')}: ${e.passedOver.length === 1 ? 'its turns only wrap' : 'their turns only wrap'} other agents’`
+      : '';
+  return `assumed from the traces: the first agent to act, ${read.join(', ')}${over}. Set shadow.entry if that is not who receives a customer’s first message`;
 }
 
 export function trafficLine(r: ShadowReport): string {
@@ -37,27 +52,32 @@ export function metricRows(live: ProductionMetrics, candidate: ProductionMetrics
     `mean ${num(m.hops.mean)}, p50 ${m.hops.p50}, p95 ${m.hops.p95}, max ${m.hops.max}`;
   const rows = [
     ['metric', 'live', 'candidate'],
-    ['ping-pong rate (conversations)', rate(live.pingPong), rate(candidate.pingPong)],
-    ['re-ask rate (handoffs)', rate(live.reask), rate(candidate.reask)],
-    ['person override rate', rate(live.override), rate(candidate.override)],
     [
-      'escalations left undecided',
-      String(live.undecidedEscalations),
-      String(candidate.undecidedEscalations),
+      'ping-pong rate (conversations)',
+      rateIn(live.pingPong, live.seenIn.pingPong),
+      rateIn(candidate.pingPong, candidate.seenIn.pingPong),
     ],
+    ['re-ask rate (handoffs)', reaskText(live), reaskText(candidate)],
+    [
+      'person override rate',
+      rateIn(live.override, live.seenIn.override),
+      rateIn(candidate.override, candidate.seenIn.override),
+    ],
+    ['escalations left undecided', undecided(live), undecided(candidate)],
     ['hops per conversation', hops(live), hops(candidate)],
   ];
   for (const queue of Object.keys(live.waits)) {
     const w = live.waits[queue];
     if (!w) continue;
     const kind = w.person ? 'person' : 'agent';
-    rows.push([
-      `wait at ${queue} (${kind}) p50 / p95`,
-      `${num(w.p50Ms)} / ${num(w.p95Ms)} ms (${w.count} answered${w.unanswered > 0 ? `, ${w.unanswered} never answered` : ''})`,
-      '—',
-    ]);
+    rows.push([`wait at ${queue} (${kind}) p50 / p95`, waitSummary(w), '—']);
   }
   return rows;
+}
+
+function undecided(m: ProductionMetrics): string {
+  const n = m.undecidedEscalations;
+  return `${n}${n > 0 ? conversationsText(m.seenIn.undecided) : ''}`;
 }
 
 export function timingLine(r: ShadowReport): string {

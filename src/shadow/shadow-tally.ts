@@ -5,7 +5,9 @@ import { wilson } from '../metrics/wilson.ts';
 import type { ConfusionMatrix } from '../model/report.ts';
 import type { Timeline } from '../model/timeline.ts';
 import type { Comparison } from './compare-handoffs.ts';
-import type { Disagreement, ShadowReport, ShadowTraffic } from './shadow-report.ts';
+import type { FinishedConversation } from './conversation-assembler.ts';
+import type { Disagreement, EntryReport, ShadowReport, ShadowTraffic } from './shadow-report.ts';
+import { SkippedTally } from './skipped-traces.ts';
 
 /** Lists in the report stop growing here; their counts go on. */
 export const MAX_LISTED = 100;
@@ -21,7 +23,16 @@ export interface ComparedConversation {
   readonly live: Timeline;
   readonly candidate: Timeline;
   readonly persons: ReadonlySet<string>;
+  /** Who took the first step, and the agents passed over as wrappers to find it. */
+  readonly entry: { readonly name: string; readonly wrappers: readonly string[] };
   readonly draft?: string;
+}
+
+/** How the live side is read into metrics, and the suite's `shadow.entry`, if any. */
+export interface TallyOptions {
+  readonly overrideDecisions?: readonly string[];
+  readonly facts?: Readonly<Record<string, readonly string[]>>;
+  readonly entry?: string;
 }
 
 type Counters = { -readonly [K in Exclude<keyof ShadowTraffic, 'pending'>]: number };
@@ -56,8 +67,16 @@ export class ShadowTally {
   private disagreementCount = 0;
   private readonly listed: Disagreement[] = [];
   private readonly problemList: { conversation: string; message: string }[] = [];
+  private readonly skipped = new SkippedTally();
+  private readonly assumed = new Map<string, number>();
+  private readonly passedOver = new Set<string>();
 
-  constructor(private readonly overrideDecisions?: readonly string[]) {}
+  constructor(private readonly o: TallyOptions = {}) {}
+
+  /** A trace with no agent activity: not a conversation, counted apart. */
+  skip(f: FinishedConversation): void {
+    this.skipped.add(f);
+  }
 
   /** A conversation that could not be compared: unreplayable or the candidate broke. */
   problem(kind: 'unreplayable' | 'errored', conversation: string, message: string): void {
@@ -85,16 +104,39 @@ export class ShadowTally {
     this.extraEscalations += comparison.extraEscalations;
     if (comparison.missedEscalations > 0 && this.missedIn.length < MAX_LISTED)
       this.missedIn.push(c.conversation);
-    const o = this.overrideDecisions ? { overrideDecisions: this.overrideDecisions } : {};
-    this.liveMetrics.add(conversationFacts({ timeline: c.live, persons: c.persons }, o), c.persons);
+    const o = {
+      ...(this.o.overrideDecisions && { overrideDecisions: this.o.overrideDecisions }),
+      ...(this.o.facts && { facts: this.o.facts }),
+    };
+    const id = c.conversation;
+    this.liveMetrics.add(
+      conversationFacts({ timeline: c.live, persons: c.persons }, o),
+      c.persons,
+      id,
+    );
     this.candidateMetrics.add(
       conversationFacts({ timeline: c.candidate, persons: c.persons }, o),
       c.persons,
+      id,
     );
+    this.countEntry(c.entry);
     this.countEffects(c.candidate);
     if (comparison.agree) return;
     this.disagreementCount++;
     if (this.listed.length < MAX_LISTED) this.listed.push(disagreement(c));
+  }
+
+  private countEntry(entry: ComparedConversation['entry']): void {
+    if (this.o.entry !== undefined) return;
+    if (this.assumed.size < MAX_NAMES || this.assumed.has(entry.name))
+      this.assumed.set(entry.name, (this.assumed.get(entry.name) ?? 0) + 1);
+    for (const w of entry.wrappers) if (this.passedOver.size < MAX_NAMES) this.passedOver.add(w);
+  }
+
+  private entry(): EntryReport {
+    if (this.o.entry !== undefined) return { set: this.o.entry, assumed: {}, passedOver: [] };
+    const byCount = [...this.assumed].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    return { assumed: Object.fromEntries(byCount), passedOver: [...this.passedOver].sort() };
   }
 
   private confusion(): ConfusionMatrix {
@@ -152,6 +194,8 @@ export class ShadowTally {
   > {
     return {
       traffic: { ...this.traffic, pending },
+      skipped: this.skipped.value,
+      entry: this.entry(),
       agreement: wilson(this.traffic.agreed, this.traffic.compared),
       confusion: this.confusion(),
       timing: timing(this.distances),

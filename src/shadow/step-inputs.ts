@@ -16,8 +16,10 @@ export interface StepInputs {
 /**
  * What the live system received at each derived step, so a candidate can be given the same: the
  * earliest `baton.step.input` of a span at that step, else the last user message of the span
- * that starts it (GenAI, OpenInference message lists) as a customer's words. Undefined for a
- * step with neither: a conversation with such a step cannot be replayed.
+ * that starts it (GenAI, OpenInference message lists) as a customer's words, else that of the
+ * step's first model call (a turn whose root is an HTTP request span: the model call inside it
+ * carries the conversation so far, the customer's new message last). Undefined for a step with
+ * none of these: a conversation with such a step cannot be replayed.
  */
 export function stepInputs(derived: DerivedSteps): StepInputs {
   const index = new SpanIndex(derived.spans);
@@ -31,6 +33,7 @@ export function stepInputs(derived: DerivedSteps): StepInputs {
   const byId = new Map(derived.spans.map((s) => [s.spanId, s]));
   const inputs: (Step | undefined)[] = [];
   const missing: (string | undefined)[] = [];
+  let firstSaid: Map<number, string> | undefined;
   for (const step of derived.steps) {
     const marked = earliest.get(step.index);
     if (marked) {
@@ -41,11 +44,29 @@ export function stepInputs(derived: DerivedSteps): StepInputs {
     }
     const start = byId.get(step.spanId);
     const said = start && userMessages(start);
-    const known = said && said.last !== '';
-    inputs.push(known ? { kind: 'customer', text: said.last } : undefined);
-    missing.push(known ? undefined : NO_INPUT);
+    let text = said && said.last !== '' ? said.last : undefined;
+    if (text === undefined) {
+      // Read only when a step needs it: most spans' model input is never parsed.
+      firstSaid ??= firstModelWords(derived.spans, index);
+      text = firstSaid.get(step.index);
+    }
+    inputs.push(text !== undefined ? { kind: 'customer', text } : undefined);
+    missing.push(text !== undefined ? undefined : NO_INPUT);
   }
   return { inputs, missing };
+}
+
+/** By step, the last user message of the step's earliest span that carries model input. */
+function firstModelWords(spans: readonly SpanRecord[], index: SpanIndex): Map<number, string> {
+  const first = new Map<number, { start: number; text: string }>();
+  for (const span of spans) {
+    const said = userMessages(span);
+    if (!said || said.last === '') continue;
+    const step = index.step(span);
+    const seen = first.get(step);
+    if (!seen || span.start < seen.start) first.set(step, { start: span.start, text: said.last });
+  }
+  return new Map([...first].map(([step, s]) => [step, s.text]));
 }
 
 const NO_INPUT = `has no input: give the span that starts it a baton.step.input attribute, the step as JSON (${STEP_EXAMPLES}), or model input messages`;

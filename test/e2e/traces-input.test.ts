@@ -105,7 +105,7 @@ describe('baton traces stats and people', () => {
   it('counts the escalation once --persons names the person', async () => {
     const run = await stats([DESK, '--persons', 'oncall'], REPO);
 
-    expect(run.stdout).toMatch(/escalations left undecided +1\n/);
+    expect(run.stdout).toMatch(/escalations left undecided +1: conv-b\n/);
     expect(run.stdout).toMatch(/ {2}oncall \(person\) .* 0 +1\n/);
     expect(run.stdout).not.toContain(NO_PERSONS);
   });
@@ -120,7 +120,7 @@ describe('baton traces stats and people', () => {
 
     const run = await stats(['marked.jsonl']);
 
-    expect(run.stdout).toMatch(/escalations left undecided +1\n/);
+    expect(run.stdout).toMatch(/escalations left undecided +1: conv-b\n/);
     expect(run.stdout).not.toContain(NO_PERSONS);
   });
 

@@ -1,4 +1,9 @@
-import type { HopStats, ProductionMetrics, QueueWait } from '../../model/production-metrics.ts';
+import type {
+  ConversationsBehind,
+  HopStats,
+  ProductionMetrics,
+  QueueWait,
+} from '../../model/production-metrics.ts';
 import { wilson } from '../wilson.ts';
 import type { ConversationFacts } from './conversation-facts.ts';
 import { WaitHistogram } from './wait-histogram.ts';
@@ -6,6 +11,8 @@ import { WaitHistogram } from './wait-histogram.ts';
 /** Receivers tracked one by one; past this, waits go to `(other)` so memory stays bounded. */
 export const MAX_QUEUES = 100;
 export const OTHER_QUEUE = '(other)';
+/** Conversations named behind each count; the counts go on past it. */
+export const MAX_SEEN_IN = 20;
 
 /**
  * Adds up conversation facts into the production metrics, in memory that does not grow with the
@@ -16,19 +23,28 @@ export class ProductionTally {
   private pingPong = 0;
   private handoffs = 0;
   private reasked = 0;
+  private reaskable = 0;
   private escalations = 0;
   private decided = 0;
   private overridden = 0;
   private readonly hops = new Map<number, number>();
   private readonly queues = new Map<string, WaitHistogram>();
   private readonly personQueues = new Set<string>();
+  private readonly seen: Record<keyof ConversationsBehind, string[]> = {
+    pingPong: [],
+    reask: [],
+    override: [],
+    undecided: [],
+  };
 
-  /** Adds one conversation; `persons` says which receivers are people. */
-  add(facts: ConversationFacts, persons: ReadonlySet<string>): void {
+  /** Adds one conversation; `persons` says which receivers are people, `id` names it. */
+  add(facts: ConversationFacts, persons: ReadonlySet<string>, id?: string): void {
     this.conversations++;
     if (facts.bounced > 0) this.pingPong++;
     this.handoffs += facts.handoffs;
     this.reasked += facts.reasked;
+    this.reaskable += facts.reaskable;
+    if (id !== undefined) this.note(facts, id);
     this.escalations += facts.escalations;
     this.decided += facts.decided;
     this.overridden += facts.overridden;
@@ -37,6 +53,19 @@ export class ProductionTally {
       const queue = this.queueFor(w.queue);
       queue.record(w.ms);
       if (persons.has(w.queue)) this.personQueues.add(w.queue);
+    }
+  }
+
+  private note(facts: ConversationFacts, id: string): void {
+    const counts: Record<keyof ConversationsBehind, number> = {
+      pingPong: facts.bounced,
+      reask: facts.reasked,
+      override: facts.overridden,
+      undecided: facts.escalations - facts.decided,
+    };
+    for (const [key, n] of Object.entries(counts) as [keyof ConversationsBehind, number][]) {
+      const list = this.seen[key];
+      if (n > 0 && list.length < MAX_SEEN_IN) list.push(id);
     }
   }
 
@@ -68,10 +97,17 @@ export class ProductionTally {
       handoffs: this.handoffs,
       pingPong: wilson(this.pingPong, this.conversations),
       reask: wilson(this.reasked, this.handoffs),
+      reaskable: this.reaskable,
       override: wilson(this.overridden, this.decided),
       undecidedEscalations: this.escalations - this.decided,
       waits,
       hops: hopStats(this.hops, this.conversations),
+      seenIn: {
+        pingPong: [...this.seen.pingPong],
+        reask: [...this.seen.reask],
+        override: [...this.seen.override],
+        undecided: [...this.seen.undecided],
+      },
     };
   }
 }

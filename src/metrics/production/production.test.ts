@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { conversationFacts } from './conversation-facts.ts';
 import { escalationOutcomes } from './overrides.ts';
-import { ProductionTally } from './production-tally.ts';
+import { MAX_SEEN_IN, ProductionTally } from './production-tally.ts';
 import { payloadKeys, reaskedHandoffs } from './reasks.ts';
 import { waitsOf } from './waits.ts';
 
@@ -149,6 +149,25 @@ describe('the production tally', () => {
     expect(m.waits.billing?.person).toBe(false);
   });
 
+  it('names the first conversations behind each count that is not 0, up to its cap', () => {
+    const tally = new ProductionTally();
+    const bounced = tl(handoff('triage', 'billing', 10), handoff('billing', 'triage', 20));
+    const undecided = tl(handoff('triage', 'supervisor', 10, { order_id: 'A-1' }));
+    for (let i = 0; i < MAX_SEEN_IN + 5; i++)
+      tally.add(conversationFacts({ timeline: bounced, persons: PEOPLE }), PEOPLE, `bounce-${i}`);
+    tally.add(conversationFacts({ timeline: undecided, persons: PEOPLE }), PEOPLE, 'waiting');
+    tally.add(conversationFacts({ timeline: undecided, persons: PEOPLE }), PEOPLE);
+
+    const m = tally.metrics();
+
+    expect(m.pingPong.count).toBe(MAX_SEEN_IN + 5);
+    expect(m.seenIn.pingPong).toHaveLength(MAX_SEEN_IN);
+    expect(m.seenIn.pingPong[0]).toBe('bounce-0');
+    expect(m.seenIn).toMatchObject({ reask: [], override: [], undecided: ['waiting'] });
+    // Handoffs made once a payload held a fact: the escalations, not the bounces.
+    expect(m.reaskable).toBe(2);
+  });
+
   test.prop([fc.array(fc.integer({ min: 0, max: 3_600_000 }), { minLength: 1, maxLength: 300 })])(
     'reports wait quantiles within 0.1% (and 1 µs) of the exact ones',
     (waits) => {
@@ -159,6 +178,7 @@ describe('the production tally', () => {
             handoffs: 1,
             bounced: 0,
             reasked: 0,
+            reaskable: 0,
             escalations: 0,
             decided: 0,
             overridden: 0,

@@ -68,16 +68,19 @@ export async function runShadow(r: ShadowRequest): Promise<ShadowOutcome> {
   const started = await startCandidate(suite);
   const date = () => new Date();
   let describe = describeSpec(r.source, r.cwd);
+  const judged = suite.config;
   const engine = new ShadowEngine({
     config,
     reader: liveReader(config.live),
+    ...(judged.effects?.tools && { toolEffects: judged.effects.tools }),
+    ...(judged.facts && { facts: judged.facts }),
     candidate: started.candidate,
     concurrency: r.concurrency ?? suite.config.concurrency,
     now: () => performance.now(),
     date,
     writeDraft: draftWriter({
       dir,
-      suiteName: suite.config.name,
+      suite,
       candidateName: started.candidate.name,
       live: config.live,
       date,

@@ -1,5 +1,6 @@
 import { conversationFacts } from '../../metrics/production/conversation-facts.ts';
 import { ProductionTally } from '../../metrics/production/production-tally.ts';
+import type { ToolEffectRule } from '../../model/effects-config.ts';
 import type { ProductionMetrics } from '../../model/production-metrics.ts';
 import type { ShadowLiveConfig } from '../../model/shadow-config.ts';
 import type { TraceProblem } from '../../traces/read-batches.ts';
@@ -7,11 +8,16 @@ import { readSpanRecords } from '../../traces/read-records.ts';
 import { ConversationAssembler, type FinishedConversation } from '../conversation-assembler.ts';
 import { liveReader } from '../live-trace.ts';
 import { liveView } from '../live-view.ts';
+import { SkippedTally, type SkippedTraces } from '../skipped-traces.ts';
 
 export interface StatsOptions {
   readonly live: ShadowLiveConfig;
   readonly persons?: readonly string[];
   readonly overrideDecisions?: readonly string[];
+  /** The suite's `effects.tools`: tool calls that are effects (finished work), as in a run. */
+  readonly toolEffects?: readonly ToolEffectRule[];
+  /** The suite's `facts:` map, for re-asks in plain words. */
+  readonly facts?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The production metrics of trace files, and what could not be read. */
@@ -19,6 +25,8 @@ export interface TraceStats {
   readonly metrics: ProductionMetrics;
   /** Conversations cut short by a memory bound (too many spans): counted, partly. */
   readonly cut: number;
+  /** Traces with no agent activity (health checks, plain HTTP): not counted as conversations. */
+  readonly skipped: SkippedTraces;
   /** The first problems (up to 100). */
   readonly problems: readonly TraceProblem[];
   /** Every problem counted, by file, in the order the files were read. */
@@ -38,16 +46,25 @@ export async function traceStats(files: readonly string[], o: StatsOptions): Pro
   const read = liveReader(o.live);
   const tally = new ProductionTally();
   const problems: TraceProblem[] = [];
+  const skipped = new SkippedTally();
   let cut = 0;
+  const options = {
+    ...(o.overrideDecisions && { overrideDecisions: o.overrideDecisions }),
+    ...(o.facts && { facts: o.facts }),
+  };
   const take = (finished: readonly FinishedConversation[]) => {
     for (const f of finished) {
+      const view = liveView(read(f.spans), {
+        persons: o.persons ?? [],
+        ...(o.toolEffects && { toolEffects: o.toolEffects }),
+      });
+      if (!view.active) {
+        skipped.add(f);
+        continue;
+      }
       if (f.cut) cut++;
-      const view = liveView(read(f.spans), { persons: o.persons ?? [] });
-      const facts = conversationFacts(
-        { timeline: view.timeline, persons: view.persons },
-        o.overrideDecisions ? { overrideDecisions: o.overrideDecisions } : {},
-      );
-      tally.add(facts, view.persons);
+      const facts = conversationFacts({ timeline: view.timeline, persons: view.persons }, options);
+      tally.add(facts, view.persons, f.id);
     }
   };
   // One assembler for every file: a conversation split across rotated files is still one.
@@ -74,5 +91,5 @@ export async function traceStats(files: readonly string[], o: StatsOptions): Pro
     if (count > 0) unreadable.push({ file, count });
   }
   take(assembler.drain());
-  return { metrics: tally.metrics(), cut, problems, unreadable };
+  return { metrics: tally.metrics(), cut, skipped: skipped.value, problems, unreadable };
 }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { writeFileAtomic } from '../../io/atomic-write.ts';
 import type { ShadowLiveConfig } from '../../model/shadow-config.ts';
+import type { Suite } from '../../model/suite.ts';
 import { renderDraft } from '../draft-case.ts';
+import { draftsSuite } from '../drafts-suite.ts';
 import { caseIdOf } from '../live-case.ts';
 import { otlpLine } from '../otlp-line.ts';
 import type { DraftRequest } from '../shadow-engine.ts';
@@ -11,7 +13,8 @@ import type { DraftRequest } from '../shadow-engine.ts';
 export interface DraftWriterOptions {
   /** The report folder: drafts go to `drafts/`, their traces to `traces/`, labelled ones to `labelled/`. */
   readonly dir: string;
-  readonly suiteName: string;
+  /** The shadow suite: the drafts suite judges as it does (checks, effects, facts, gates…). */
+  readonly suite: Suite;
   readonly candidateName: string;
   readonly live: ShadowLiveConfig;
   readonly date: () => Date;
@@ -30,7 +33,11 @@ export function draftWriter(o: DraftWriterOptions): (request: DraftRequest) => P
     await mkdir(join(o.dir, 'drafts'), { recursive: true });
     await mkdir(join(o.dir, 'traces'), { recursive: true });
     await mkdir(join(o.dir, 'labelled'), { recursive: true });
-    await writeFileAtomic(join(o.dir, 'drafts.suite.yaml'), draftsSuite(o));
+    const suite = draftsSuite(o.suite, o.live, o.dir);
+    await writeFileAtomic(
+      join(o.dir, 'drafts.suite.yaml'),
+      `# Written by baton shadow.\n${stringify(suite, { lineWidth: 0 })}`,
+    );
   };
   return async ({ finished, derived, view, comparison }) => {
     ready ??= prepare();
@@ -52,7 +59,7 @@ export function draftWriter(o: DraftWriterOptions): (request: DraftRequest) => P
       live: comparison.live,
       candidate: comparison.candidate,
       differences: comparison.differences,
-      seen: `suite ${o.suiteName}, ${o.date().toISOString()}`,
+      seen: `suite ${o.suite.config.name}, ${o.date().toISOString()}`,
       candidateName: o.candidateName,
     });
     const path = join('drafts', `${id}.yaml`);
@@ -66,19 +73,4 @@ function uniqueId(base: string, used: Set<string>): string {
   for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
   used.add(id);
   return id;
-}
-
-function draftsSuite(o: DraftWriterOptions): string {
-  const suite = {
-    name: `${o.suiteName}-drafts`,
-    description: `Draft cases baton shadow wrote for the disagreements of ${o.suiteName}, judged on the live traces they came from. Label a draft (its expect: block), move it from drafts/ to labelled/ and it runs.`,
-    cases: { include: ['labelled/*.yaml'] },
-    adapter: {
-      type: 'traces',
-      steps: o.live.steps,
-      recognize: o.live.recognize,
-      names: o.live.names,
-    },
-  };
-  return `# Written by baton shadow.\n${stringify(suite, { lineWidth: 0 })}`;
 }
