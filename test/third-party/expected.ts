@@ -51,10 +51,9 @@ export const SYSTEMS: Readonly<Record<string, { title: string; expected: Expecte
         'refund-gateway-timeout@0 handoff.missing_fact',
       ],
       'double-effect': ['refund-gateway-timeout@0 effect.double'],
-      'bounce-then-escalate': [
-        'refund-above-limit@0 handoff.bounced',
-        'refund-above-limit@0 handoff.bounced',
-      ],
+      // changes looks the booking up before handing it back: that return is its answer; sending
+      // it the same work again is the ping-pong.
+      'bounce-then-escalate': ['refund-above-limit@0 handoff.bounced'],
       'unneeded-then-missed': [
         'invoice-copy@- effect.missing',
         'invoice-copy@0 handoff.unneeded',
