@@ -78,6 +78,17 @@ describe('the traces adapter', () => {
     ]);
   });
 
+  it('reads the files a glob in `files` names, and is an error for a glob that matches none', async () => {
+    const c = testCase('trace: { conversation_id: conv-4711 }\nexpect: { handoffs: none }\n');
+
+    const derived = await adapter({ files: [`../${FIXED}/*.jsonl`] }).derive(c);
+
+    expect(derived.steps).toHaveLength(3);
+    await expect(adapter({ files: [`../${FIXED}/*.ndjson`] }).setup?.()).rejects.toThrow(
+      `Failed to read adapter.files[0]: \`../${FIXED}/*.ndjson\` matches no trace file in suites. Globs and paths in a suite are relative to the suite file; fix the pattern, or remove it.`,
+    );
+  });
+
   it('is an error, naming the id and the files, when the trace is not there', async () => {
     const c = testCase(
       'trace: { trace_id: 0123456789abcdef0123456789abcdef }\nexpect: { handoffs: none }\n',

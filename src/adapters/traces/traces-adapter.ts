@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { TracesAdapterConfig } from '../../model/adapter-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
@@ -10,6 +10,7 @@ import { type DerivedSteps, deriveSteps } from '../../traces/derive-steps.ts';
 import { lowerTrace } from '../../traces/lower-spans.ts';
 import { participantNames } from '../../traces/participant-names.ts';
 import type { TraceProblem } from '../../traces/read-batches.ts';
+import { expandTraceFiles } from '../../traces/trace-file-globs.ts';
 import { TraceIndex } from '../../traces/trace-index.ts';
 import type { Adapter } from '../adapter.ts';
 import { findCaseTraces, unreadNote } from './find-case-traces.ts';
@@ -37,7 +38,16 @@ export interface TracesAdapter extends Adapter {
  */
 export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: string): TracesAdapter {
   const suiteDir = dirname(suiteFile);
-  const files = config.files.map((f) => resolve(suiteDir, f));
+  let expanded: Promise<string[]> | undefined;
+  // Globs are expanded once, when the first case (or setup) needs the files.
+  const suiteFiles = () => {
+    expanded ??= expandTraceFiles(suiteDir, config.files).then((found) => {
+      const none = found.unmatched[0];
+      if (none) throw noMatch(none, suiteDir);
+      return found.files;
+    });
+    return expanded;
+  };
   const indexes = new Map<string, Promise<TraceIndex>>();
   const indexOf = (file: string): Promise<TraceIndex> => {
     let index = indexes.get(file);
@@ -51,7 +61,7 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
   const nameOf = participantNames(config.names);
 
   const derive = async (testCase: Case): Promise<DerivedTrace> => {
-    const { spans, problems } = await findCaseTraces(testCase, files, indexOf);
+    const { spans, problems } = await findCaseTraces(testCase, await suiteFiles(), indexOf);
     const lowered = lowerTrace(spans, {
       recognizers: BUILT_IN_RECOGNIZERS,
       nameOf,
@@ -69,7 +79,7 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     derive,
     async setup() {
       // Index the suite's files up front, outside any case's timeout.
-      await Promise.all(files.map(indexOf));
+      await Promise.all((await suiteFiles()).map(indexOf));
     },
     async runCase(testCase) {
       const derived = await derive(testCase);
@@ -107,6 +117,13 @@ function checkWrittenSteps(testCase: Case, derived: DerivedSteps): void {
       `Failed to match case ${testCase.id} to its trace: the case lists ${testCase.steps.length} steps, the trace has ${count} (${stepListing(derived)}). Remove \`steps:\` from the case or change trace.steps.`,
     );
   }
+}
+
+function noMatch(none: { index: number; pattern: string }, suiteDir: string): BatonError {
+  return new BatonError(
+    'adapter.load',
+    `Failed to read adapter.files[${none.index}]: \`${none.pattern}\` matches no trace file in ${shown(suiteDir)}. Globs and paths in a suite are relative to the suite file; fix the pattern, or remove it.`,
+  );
 }
 
 function shown(file: string): string {
