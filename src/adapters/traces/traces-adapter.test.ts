@@ -158,6 +158,28 @@ describe('the traces adapter', () => {
     );
   });
 
+  it('tells a case whose own trace lost spans to a line cut short, counting them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-lost-'));
+    const lines = readFileSync(join(ROOT, FIXED, 'agents-sdk.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const at = lines.findIndex((l) => l.includes('thread-77'));
+    const cut = lines.map((l, i) => (i === at ? l.slice(0, l.lastIndexOf('"spanId"')) : l));
+    writeFileSync(join(dir, 'export.jsonl'), `${cut.join('\n')}\n`);
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const out = await adapter({ files: [join(dir, 'export.jsonl')] })
+      .runCase(c, ctx)
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
+
+    expect(out?.notes?.map((n) => n.code)).toEqual(['traces.unreadable', 'traces.unreadable']);
+    expect(out?.notes?.[0]?.message).toMatch(
+      new RegExp(
+        `^its trace [0-9a-f]{8} lost \\d+ spans? to an unreadable line at .*export\\.jsonl:${at + 1}: the case is judged on the spans that remain`,
+      ),
+    );
+  });
+
   it('leaves labels alone when they fit the trace', async () => {
     const c = testCase(
       'trace: { conversation_id: thread-77 }\nexpect:\n  handoffs: [{ from: Triage_Agent, to: Refund_Agent, at: 0 }]\n',

@@ -3,7 +3,7 @@ import { dirname, relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { TracesAdapterConfig } from '../../model/adapter-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
-import type { MatchCount } from '../../model/report.ts';
+import type { CaseNote, MatchCount } from '../../model/report.ts';
 import { BUILT_IN_RECOGNIZERS } from '../../normalize/normalize.ts';
 import { compileRules } from '../../normalize/recognize-rules.ts';
 import { type DerivedSteps, deriveSteps } from '../../traces/derive-steps.ts';
@@ -15,6 +15,7 @@ import { TraceIndex } from '../../traces/trace-index.ts';
 import type { Adapter } from '../adapter.ts';
 import { findCaseTraces, unreadNote } from './find-case-traces.ts';
 import { fitLabels, stepListing } from './fit-labels.ts';
+import { lostNote } from './lost-note.ts';
 import { matchCounts } from './match-counts.ts';
 
 /** A case's trace in Baton's shape, cut into steps, with what each rule and shape matched. */
@@ -22,6 +23,8 @@ export interface DerivedTrace extends DerivedSteps {
   readonly recognition: readonly MatchCount[];
   /** Places in the case's trace files that could not be read. */
   readonly problems: readonly TraceProblem[];
+  /** Set when places that could not be read held spans of this case's trace. */
+  readonly lost?: CaseNote;
 }
 
 /** What the traces adapter exposes beyond the Adapter interface (for tools and tests). */
@@ -61,7 +64,8 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
   const nameOf = participantNames(config.names);
 
   const derive = async (testCase: Case): Promise<DerivedTrace> => {
-    const { spans, problems } = await findCaseTraces(testCase, await suiteFiles(), indexOf);
+    const found = await findCaseTraces(testCase, await suiteFiles(), indexOf);
+    const { spans, problems } = found;
     const lowered = lowerTrace(spans, {
       recognizers: BUILT_IN_RECOGNIZERS,
       nameOf,
@@ -71,7 +75,8 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     const derived = deriveSteps(lowered.spans, steps);
     const fromSuite = testCase.trace?.steps === undefined;
     const recognition = matchCounts(rules, lowered, derived, { steps, fromSuite });
-    return { ...derived, recognition, problems };
+    const lost = testCase.trace && lostNote(testCase.trace, found.traceIds, problems);
+    return { ...derived, recognition, problems, ...(lost && { lost }) };
   };
 
   return {
@@ -85,8 +90,9 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
       const derived = await derive(testCase);
       checkWrittenSteps(testCase, derived);
       const fitted = fitLabels(testCase, derived);
-      const unread = unreadNote(derived.problems);
-      const notes = unread ? [unread, ...fitted.notes] : fitted.notes;
+      // This case's own loss first: it is what its findings must be read with.
+      const unread = [derived.lost, unreadNote(derived.problems)].filter((n) => n !== undefined);
+      const notes = [...unread, ...fitted.notes];
       return {
         spans: derived.spans,
         recognition: derived.recognition,
