@@ -27,11 +27,11 @@ describe('lostNote: a case whose trace had spans on lines that could not be read
       problem(70),
     ];
 
-    const note = lostNote({ conversationId: 'sess-1' }, new Set([T1]), problems);
+    const note = lostNote('c07', { conversationId: 'sess-1' }, new Set([T1]), problems);
 
     expect(note).toEqual({
       code: 'traces.unreadable',
-      message: `its trace 4bf92f35 lost 5 spans to 2 unreadable lines at exports/x.jsonl:21, exports/x.jsonl:40${TAIL}`,
+      message: `the trace of c07 (4bf92f35) lost 5 spans to 2 unreadable lines at exports/x.jsonl:21, exports/x.jsonl:40${TAIL}`,
       fix: 'repair or remove the line, or export the file again, and run the case again',
     });
   });
@@ -39,16 +39,16 @@ describe('lostNote: a case whose trace had spans on lines that could not be read
   it('says so, uncounted, when the line names the case’s conversation but none of its traces', () => {
     const problems = [problem(21, { traces: [[T2, 3]], conversations: ['sess-1'] })];
 
-    const note = lostNote({ conversationId: 'sess-1' }, new Set([T1]), problems);
+    const note = lostNote('c07', { conversationId: 'sess-1' }, new Set([T1]), problems);
 
     expect(note?.message).toBe(
-      `an unreadable line at exports/x.jsonl:21 held spans of its conversation sess-1${TAIL}`,
+      `an unreadable line at exports/x.jsonl:21 held spans of the conversation of c07 (sess-1)${TAIL}`,
     );
   });
 
   it('is nothing for a case none of whose spans were there', () => {
     const problems = [problem(21, { traces: [[T2, 3]], conversations: ['sess-2'] }), problem(70)];
 
-    expect(lostNote({ traceId: T1 }, new Set([T1]), problems)).toBeUndefined();
+    expect(lostNote('c07', { traceId: T1 }, new Set([T1]), problems)).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ const PLACES_SHOWN = 3;
  * Undefined when no unreadable place shows any of the case's spans.
  */
 export function lostNote(
+  caseId: string,
   ref: TraceRef,
   traceIds: ReadonlySet<string>,
   problems: readonly TraceProblem[],
@@ -36,10 +37,12 @@ export function lostNote(
   }
   if (places.length === 0) return undefined;
   const at = `${places.length === 1 ? 'an unreadable line' : `${places.length} unreadable lines`} at ${placeList(places)}`;
+  // The case is named: cases labelling one trace would otherwise share one note, and lose it.
+  const ids = [...traces].map((t) => t.slice(0, 8)).join(', ');
   const lost =
     spans > 0
-      ? `its trace ${[...traces].map((t) => t.slice(0, 8)).join(', ')} lost ${spans} span${spans === 1 ? '' : 's'} to ${at}${named ? `, which also held spans of its conversation ${ref.conversationId}` : ''}`
-      : `${at} held spans of its conversation ${ref.conversationId}`;
+      ? `the trace${traces.size === 1 ? '' : 's'} of ${caseId} (${ids}) lost ${spans} span${spans === 1 ? '' : 's'} to ${at}${named ? `, which also held spans of its conversation ${ref.conversationId}` : ''}`
+      : `${at} held spans of the conversation of ${caseId} (${ref.conversationId})`;
   return {
     code: 'traces.unreadable',
     message: `${lost}: the case is judged on the spans that remain, so its findings may come from the lost spans rather than from the implementation`,

@@ -175,7 +175,7 @@ describe('the traces adapter', () => {
     expect(out?.notes?.map((n) => n.code)).toEqual(['traces.unreadable', 'traces.unreadable']);
     expect(out?.notes?.[0]?.message).toMatch(
       new RegExp(
-        `^its trace [0-9a-f]{8} lost \\d+ spans? to an unreadable line at .*export\\.jsonl:${at + 1}: the case is judged on the spans that remain`,
+        `^the trace of c \\([0-9a-f]{8}\\) lost \\d+ spans? to an unreadable line at .*export\\.jsonl:${at + 1}: the case is judged on the spans that remain`,
       ),
     );
   });

@@ -75,7 +75,7 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     const derived = deriveSteps(lowered.spans, steps);
     const fromSuite = testCase.trace?.steps === undefined;
     const recognition = matchCounts(rules, lowered, derived, { steps, fromSuite });
-    const lost = testCase.trace && lostNote(testCase.trace, found.traceIds, problems);
+    const lost = testCase.trace && lostNote(testCase.id, testCase.trace, found.traceIds, problems);
     return { ...derived, recognition, problems, ...(lost && { lost }) };
   };
 
