@@ -4,7 +4,7 @@ import type { FileProblem } from '../errors.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import { expandTraceFilesSync, isTraceGlob } from '../traces/trace-file-globs.ts';
 import { place } from './draft.ts';
-import { kindOf } from './files.ts';
+import { displayPath, kindOf } from './files.ts';
 import type { DataPath } from './load-result.ts';
 import { type ReadPolicy, readPolicy } from './read-policy.ts';
 import type { YamlSource } from './yaml-document.ts';
@@ -59,7 +59,7 @@ function globProblem(
   if (files.length === 0) {
     return {
       message: `expected \`${ref.given}\` to match ${ref.what}s, received no file`,
-      fix: `check the pattern: it is relative to the suite's folder (${dir})`,
+      fix: `check the pattern: it is relative to the suite's folder (${displayPath(dir)})`,
     };
   }
   const outside = files.find((f) => !policy.allows(f));

@@ -155,7 +155,7 @@ describe('adapter.files globs', () => {
 
     expect(run.code).toBe(2);
     expect(lines(run.stderr)).toEqual([
-      `suites/no-match.yaml:5:11: adapter.files[0]: expected \`../exports/archive/*.jsonl\` to match trace files, received no file. Fix: check the pattern: it is relative to the suite's folder (${join(dir.path, 'suites')})`,
+      `suites/no-match.yaml:5:11: adapter.files[0]: expected \`../exports/archive/*.jsonl\` to match trace files, received no file. Fix: check the pattern: it is relative to the suite's folder (suites)`,
     ]);
   });
 });
