@@ -35,6 +35,8 @@ function fixFor(path: DataPath, data: unknown): string | undefined {
     }
     case 'contains':
       return caseSay.containsWords;
+    case 'trace_id':
+      return caseSay.oneTraceRef;
     case 'entry':
       return suggest(value, agents) ?? caseSay.entry(agents);
     case 'who':

@@ -8,6 +8,7 @@ import { expandCaseGlobs } from './expand-case-globs.ts';
 import { displayPath } from './files.ts';
 import { mapBounded } from './map-bounded.ts';
 import { CaseArena, type HeldCase, packCase } from './packed-case.ts';
+import { withTraceFileProblems } from './trace-file-problems.ts';
 import { suiteSay } from './wording.ts';
 
 export { casesOfText, type Loaded } from './cases-of-text.ts';
@@ -128,7 +129,7 @@ export async function loadCasesOfFile(
   if (!bytes.ok) return [{ result: bytes }];
   const { value } = bytes;
   // A file whose cases all have the usual shape is checked without loading the case schema.
-  return withCaseSchema(() => casesOfBytes(value, file, shared));
+  return withTraceFileProblems(await withCaseSchema(() => casesOfBytes(value, file, shared)));
 }
 
 function duplicate(id: string, first: string, idAt: NonNullable<Loaded['idAt']>): FileProblem {

@@ -2,8 +2,9 @@ import { type Stats, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileProblem } from '../errors.ts';
 import type { ParsedSuite } from '../model/suite.ts';
+import { expandTraceFilesSync, isTraceGlob } from '../traces/trace-file-globs.ts';
 import { place } from './draft.ts';
-import { kindOf } from './files.ts';
+import { displayPath, kindOf } from './files.ts';
 import type { DataPath } from './load-result.ts';
 import { type ReadPolicy, readPolicy } from './read-policy.ts';
 import type { YamlSource } from './yaml-document.ts';
@@ -39,10 +40,30 @@ export function missingReferences(config: ParsedSuite, source: YamlSource): File
   const policy = readPolicy(source.file, config.allow_read);
   const problems: FileProblem[] = [];
   for (const ref of references(config)) {
-    const draft = referenceProblem(ref, resolve(dir, ref.given), policy);
+    const draft =
+      ref.what === 'trace file' && isTraceGlob(ref.given)
+        ? globProblem(ref, dir, policy)
+        : referenceProblem(ref, resolve(dir, ref.given), policy);
     if (draft) problems.push(place({ path: ref.path, at: 'value', ...draft }, source));
   }
   return problems;
+}
+
+/** A trace-file glob (`exports/traces*.jsonl`) must match a file, inside the project. */
+function globProblem(
+  ref: { given: string; what: string },
+  dir: string,
+  policy: ReadPolicy,
+): { message: string; fix: string } | undefined {
+  const { files } = expandTraceFilesSync(dir, [ref.given]);
+  if (files.length === 0) {
+    return {
+      message: `expected \`${ref.given}\` to match ${ref.what}s, received no file`,
+      fix: `check the pattern: it is relative to the suite's folder (${displayPath(dir)})`,
+    };
+  }
+  const outside = files.find((f) => !policy.allows(f));
+  return outside === undefined ? undefined : outsideProject(ref.what, outside, policy);
 }
 
 function referenceProblem(

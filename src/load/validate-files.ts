@@ -13,6 +13,7 @@ import { type CaseCache, checkedCases, checkSuiteCases } from './load-suite-case
 import type { Loaded } from './loaded.ts';
 import { mapBounded } from './map-bounded.ts';
 import { suiteFromSource } from './suite-source.ts';
+import { withTraceFileProblems } from './trace-file-problems.ts';
 import { fileSay } from './wording.ts';
 import { splitYamlStream } from './yaml-stream.ts';
 
@@ -47,7 +48,7 @@ export async function validateFiles(paths: readonly string[]): Promise<Validated
     if (!bytes.ok) return { entry: { file, kind: guessKind(file), problems: bytes.problems } };
     if (!mayBeSuite(bytes.value)) {
       // Nothing of a checked case is kept, so no strings are pooled across files.
-      const loaded = casesOfBytes(bytes.value, file, new Map());
+      const loaded = withTraceFileProblems(casesOfBytes(bytes.value, file, new Map()));
       // One document that is no valid case may be a suite with its `adapter` misspelt.
       if (!failsAlone(file, loaded)) {
         cache.set(file, Promise.resolve(checkedCases(loaded)));
@@ -104,7 +105,7 @@ function caseEntry(file: string, loaded: readonly Loaded[]): ValidatedFile {
 function validateText(file: string, text: string): { entry: ValidatedFile; suite?: Suite } {
   // A JSON-lines file or a YAML stream holds cases, never a suite: read as a suite reads them.
   if (isJsonLines(file) || (splitYamlStream(text)?.length ?? 0) > 1)
-    return { entry: caseEntry(file, casesOfText(text, file)) };
+    return { entry: caseEntry(file, withTraceFileProblems(casesOfText(text, file))) };
   const sources = caseSources(text, file);
   if (sources.length !== 1) {
     const problems = sources.flatMap(({ source }) => {
@@ -121,8 +122,9 @@ function validateText(file: string, text: string): { entry: ValidatedFile; suite
     if (!suite.ok) return { entry: { file, kind: 'suite', problems: suite.problems } };
     return { entry: { file, kind: 'suite', problems: [] }, suite: suite.value };
   }
-  const result = caseFromSource(source.value);
-  return { entry: { file, kind: 'case', problems: result.ok ? [] : result.problems } };
+  const [checked] = withTraceFileProblems([{ result: caseFromSource(source.value) }]);
+  const result = checked?.result;
+  return { entry: { file, kind: 'case', problems: result && !result.ok ? result.problems : [] } };
 }
 
 /** For files that cannot be read or parsed: judge by the name or the folder (`suites/`). */

@@ -209,6 +209,10 @@ export const caseSay = {
     `set \`entry\` to one of ${codeList(agents)}, or remove it to start with the first agent`,
   addPerson: (name: string) => `add \`${name}\` to \`participants.persons\`, or correct the name`,
   containsWords: 'write the identifier or phrase to look for, e.g. `contains: A-1001`',
+  oneTraceRef:
+    'keep `trace_id` to label that one trace, or `conversation_id` to label every trace of the conversation, and remove the other',
+  noTraceFile:
+    'a case’s `trace.file` is relative to the case file: fix the path, or remove it to read the suite’s `adapter.files`',
   addParticipant: (name: string) =>
     `add \`${name}\` to \`participants.agents\` (or \`persons\`), or correct the name`,
   isSuite: 'this is a suite file, not a case',

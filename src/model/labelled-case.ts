@@ -205,6 +205,13 @@ export function resolveCase(input: ParsedCaseInput, file?: string): ResolveCaseR
       });
     }
   });
+  if (input.trace?.trace_id !== undefined && input.trace.conversation_id !== undefined) {
+    // The trace id would select its trace alone: the conversation id would be read by nobody.
+    problems.push({
+      path: ['trace', 'trace_id'],
+      message: 'a trace case names one trace_id or one conversation_id, not both',
+    });
+  }
   const tools = toTrajectory(input.expect.tools, known, problems);
   const guardrail = toExpectedGuardrail(input.expect.guardrail, stepCount, problems);
   if (problems.length > 0) return { ok: false, problems };

@@ -12,6 +12,7 @@ function span(
 ): SpanRecord {
   return spanRecord(spanId, start, attributes, { parentId, name });
 }
+const named = (name: string) => ({ 'agent.name': name, 'graph.node.id': name });
 const kind = (k: string, extra: SpanRecord['attributes'] = {}) => ({
   'openinference.span.kind': k,
   ...extra,
@@ -42,6 +43,34 @@ describe('recognizeOpenInference', () => {
       ['handoff', 'Triage→Refunds'],
       ['agent_turn', 'Refunds'],
     ]);
+  });
+
+  it('knows the Agents SDK workflow span by its shape, wherever it sits: no agent under HTTP or a task', () => {
+    // FastAPI's server span (or a Celery task span) is the root; the processor's workflow span
+    // under it has neither agent.name nor graph.node.id, and the agent spans under it have both.
+    const agents = (root: string) =>
+      normalize([
+        span('http', 0, root, { 'http.request.method': 'POST' }),
+        span('wf', 1, 'Support desk', kind('AGENT', { 'session.id': 's-1' }), 'http'),
+        span('tri', 2, 'Triage Agent', kind('AGENT', named('Triage Agent')), 'wf'),
+        span('bil', 4, 'Billing Agent', kind('AGENT', named('Billing Agent')), 'wf'),
+      ])
+        .events.filter((e) => e.kind === 'agent_turn')
+        .map((e) => ('agent' in e ? e.agent : ''));
+
+    expect(agents('POST /v1/chat')).toEqual(['Triage Agent', 'Billing Agent']);
+    expect(agents('run/tasks.summarize')).toEqual(['Triage Agent', 'Billing Agent']);
+  });
+
+  it('keeps a nameless AGENT span below another span an agent when no named agent is under it', () => {
+    // LangChain marks any run with "agent" in its name AGENT, without agent.name.
+    const events = normalize([
+      span('http', 0, 'POST /chat', { 'http.request.method': 'POST' }),
+      span('ag', 1, 'support_agent', kind('AGENT', { 'input.value': 'hi' }), 'http'),
+      span('llm', 2, 'ChatOpenAI', kind('LLM'), 'ag'),
+    ]).events;
+
+    expect(events).toMatchObject([{ kind: 'agent_turn', agent: 'support_agent' }]);
   });
 
   it('takes an Agents SDK handoff’s payload from the handoff tool call of the sender’s model, not input.value', () => {

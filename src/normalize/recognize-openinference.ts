@@ -4,6 +4,7 @@ import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { handoffCallArgs } from './openinference-handoff-args.ts';
+import { receiverHistory } from './receiver-history.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -29,7 +30,8 @@ const TRANSFER = /^transfer_to_(.+)$/;
  * instrumentations export): an AGENT span is an agent turn; a TOOL span named `handoff to <agent>`
  * (the Agents SDK processor) or whose tool is `transfer_to_<agent>` is a handoff from the nearest
  * agent above it, or else from the agent's `graph.node.parent_id`; `input.value` is the payload
- * (for `handoff to <agent>`, the handoff tool's arguments in the sender's model call before it).
+ * (for `handoff to <agent>`, the handoff tool's arguments in the sender's model call before it),
+ * and the receiver's first model input after it is the history it was handed.
  * Any other TOOL span is a tool call (`tool.name`, else the span name; arguments in `input.value`).
  */
 export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent | undefined => {
@@ -58,7 +60,16 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
     named === undefined
       ? (a[OPENINFERENCE.input] ?? a[OPENINFERENCE.toolParameters])
       : agentsSdkPayload(span, to, index);
-  return handoffFrom(span, index, { from, to, reason: str(a, ATTR.handoffReason), raw });
+  // The receiver's first model call shows the conversation it was handed (judged only when the
+  // handoff sends no envelope: the SDK's default handoff, a bare transfer tool).
+  const history = receiverHistory(span, to, index, (s) => nearestAgent(s, index));
+  return handoffFrom(span, index, {
+    from,
+    to,
+    reason: str(a, ATTR.handoffReason),
+    raw,
+    ...(history && { history }),
+  });
 };
 
 /**
@@ -74,17 +85,41 @@ function agentsSdkPayload(span: SpanRecord, to: string, index: SpanIndex): unkno
 
 /**
  * The agent an OpenInference AGENT span stands for: `agent.name`, else `graph.node.id`, else its
- * name — except for a root span without either attribute, which names a workflow (the Agents
- * SDK processor's trace span), not an agent. A parent that is Baton's step span counts as none.
+ * name — except for the Agents SDK processor's workflow span (see `isWorkflowSpan`), which names
+ * a workflow, not an agent.
  */
 function openInferenceAgent(span: SpanRecord, index: SpanIndex): string | undefined {
   const a = span.attributes;
   const named = str(a, OPENINFERENCE.agentName) ?? str(a, OPENINFERENCE.nodeId);
   if (named !== undefined) return named;
-  const parent = index.parent(span);
-  const isRoot = parent === undefined || SpanIndex.stepIndexOf(parent) !== undefined;
-  return isRoot || span.name === '' ? undefined : span.name;
+  return span.name === '' || isWorkflowSpan(span, index) ? undefined : span.name;
 }
+
+/**
+ * The span openinference-instrumentation-openai-agents writes for a whole `Runner.run` (the SDK's
+ * trace): an AGENT span named after the workflow, with neither `agent.name` nor `graph.node.id`,
+ * holding the run's agent spans, which carry them. It sits wherever the run was started — a
+ * trace root, or under an HTTP server or task span — so it is known by that shape: a nameless
+ * AGENT span with a named AGENT span right under it. A nameless root (or one right under Baton's
+ * step span) is a workflow too: older processors wrote agent spans without names.
+ */
+function isWorkflowSpan(span: SpanRecord, index: SpanIndex): boolean {
+  if (workflowParents(index).has(span.spanId)) return true;
+  const parent = index.parent(span);
+  return parent === undefined || SpanIndex.stepIndexOf(parent) !== undefined;
+}
+
+/** The ids of the spans a named OpenInference AGENT span sits right under. */
+const workflowParents = lastMemo((index: SpanIndex) => {
+  const parents = new Set<string>();
+  for (const s of index.spans) {
+    if (s.parentId === undefined || str(s.attributes, OPENINFERENCE.kind) !== 'AGENT') continue;
+    const a = s.attributes;
+    if (str(a, OPENINFERENCE.agentName) !== undefined || str(a, OPENINFERENCE.nodeId) !== undefined)
+      parents.add(s.parentId);
+  }
+  return parents;
+});
 
 /**
  * The agent a span itself says is acting, in any shape Baton knows: Baton's, GenAI's, OpenInference's

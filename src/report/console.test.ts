@@ -52,6 +52,26 @@ describe('renderConsole', () => {
     expect(lines).toContain('    … and 4 more handoff.bounced (every one in report.json)');
   });
 
+  it('shows under a failing case that its trace lost spans to an unreadable line', () => {
+    const report = regressedRun();
+    const c = report.cases.find((x) => x.status === 'fail');
+    if (c === undefined) throw new Error('the regressed run has no failing case');
+    const message = `its trace d2a7eca1 lost 4 spans to an unreadable line at exports/x.jsonl:21: the case is judged on the spans that remain`;
+    const warned = {
+      ...report,
+      warnings: [
+        { code: 'traces.unreadable' as const, severity: 'warning' as const, caseId: c.id, message },
+      ],
+    };
+
+    const lines = renderConsole(warned, plain).split('\n');
+
+    const at = lines.findIndex((l) => l.startsWith(`✗ FAIL  ${c.id}`));
+    const next = lines.findIndex((l, i) => i > at && !l.startsWith('    '));
+    expect(lines[next - 1]).toBe(`    ! traces.unreadable  ${message}`);
+    expect(lines.filter((l) => l.includes(message))).toHaveLength(2);
+  });
+
   it('has no failing section for a passing run and ends with PASS', () => {
     const out = renderConsole(passingRun(), plain);
 

@@ -52,7 +52,7 @@ export function renderConsole(given: StreamedReport, options: ConsoleOptions): s
   const paint = painter(options.color);
   const verbose = options.verbose ?? false;
   // Only --verbose lists passing cases: otherwise only those that did not pass are read.
-  const listed = caseSections(verbose ? given.cases : notPassed(given), paint, verbose);
+  const listed = caseSections(verbose ? given.cases : notPassed(given), paint, verbose, report);
   const sections = [
     [header(report, paint)],
     runWarnings(report, paint),
@@ -98,13 +98,19 @@ function runWarnings(report: StreamedReport, paint: Paint): string[] {
 }
 
 /** Failing and errored cases; under `verbose` also the passing ones and derived steps. */
-function caseSections(cases: Iterable<CaseResult>, paint: Paint, verbose: boolean) {
+function caseSections(
+  cases: Iterable<CaseResult>,
+  paint: Paint,
+  verbose: boolean,
+  report: StreamedReport,
+) {
+  const noted = caseWarnings(report, paint);
   const bad: string[] = [];
   const passing: string[][] = [];
   const traced: CaseResult[] = [];
   for (const given of cases) {
     const c = terminalSafe(given);
-    if (c.status !== 'pass') bad.push(...badCase(c, paint));
+    if (c.status !== 'pass') bad.push(...badCase(c, paint), ...(noted.get(c.id) ?? []));
     if (!verbose) continue;
     if (c.status === 'pass') passing.push(passingRow(c, paint));
     if (c.steps?.length && c.steps.every((s) => s.kind === 'trace')) traced.push(c);
@@ -114,6 +120,21 @@ function caseSections(cases: Iterable<CaseResult>, paint: Paint, verbose: boolea
     passing: textTable(passing),
     derived: verbose ? derivedSteps(traced, paint) : [],
   };
+}
+
+/**
+ * Data warnings about one case (its trace lost spans to an unreadable line), shown under it too:
+ * its findings are read with them. Already escaped (`report` went through terminalSafe).
+ */
+function caseWarnings(report: StreamedReport, paint: Paint): Map<string, string[]> {
+  const byCase = new Map<string, string[]>();
+  for (const w of report.warnings ?? []) {
+    if (w.caseId === undefined || w.code !== 'traces.unreadable') continue;
+    const lines = byCase.get(w.caseId) ?? [];
+    lines.push(indented(`${paint('yellow', `! ${w.code}`)}  ${w.message}`));
+    byCase.set(w.caseId, lines);
+  }
+  return byCase;
 }
 
 function badCase(c: CaseResult, paint: Paint): string[] {

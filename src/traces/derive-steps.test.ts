@@ -90,6 +90,53 @@ describe('deriveSteps', () => {
     expect(out.handoffs).toEqual(['Triage→Billing@0', 'Billing→supervisor@1']);
   });
 
+  it('customer_turns: a trace of work beside the conversation (a summariser job) is no turn', () => {
+    // Each turn re-sends the customer's messages; the job's one user message is a transcript.
+    const transcript = JSON.stringify([{ role: 'user', content: 'My order A-1 is late' }]);
+    const spans = [
+      span('r1', 0, {}, undefined, 't1'),
+      span('a1', 1, agent('Triage'), 'r1', 't1'),
+      span('m1', 2, users('My order A-1 is late'), 'a1', 't1'),
+      span('job', 30, {}, undefined, 'job1'),
+      span('s', 31, agent('Summarizer'), 'job', 'job1'),
+      span('sm', 32, users(transcript), 's', 'job1'),
+      span('r2', 100, {}, undefined, 't2'),
+      span('a2', 101, agent('Triage'), 'r2', 't2'),
+      span('m2', 102, users('My order A-1 is late', 'It was 80 EUR'), 'a2', 't2'),
+      span('x2', 103, transfer('Triage', 'Refunds'), 'a2', 't2'),
+      span('dec', 200, { 'http.route': '/v1/supervisor/decisions' }, undefined, 't3'),
+      span('a3', 201, agent('Refunds'), 'dec', 't3'),
+      span('m3', 202, users('My order A-1 is late', 'It was 80 EUR'), 'a3', 't3'),
+    ];
+
+    const out = judge(spans, 'customer_turns');
+
+    // The supervisor's decision re-sends the conversation: a turn, though no customer spoke.
+    expect(out.steps).toEqual(['trace t1 "r1"', 'trace t2 "r2"', 'trace t3 "dec"']);
+    expect(out.handoffs).toEqual(['Triage→Refunds@1']);
+    expect(out.turns).toEqual(['Triage@0', 'Summarizer@0', 'Triage@1', 'Refunds@2']);
+  });
+
+  it('customer_turns: every trace is a turn when the traces re-send nothing or have no model input', () => {
+    // An app that keeps the history on the server sends each message alone.
+    const alone = [
+      span('r1', 0, {}, undefined, 't1'),
+      span('m1', 1, users('Where is order A-1?'), 'r1', 't1'),
+      span('job', 30, {}, undefined, 'job1'),
+      span('sm', 31, users('Summarise: Where is order A-1?'), 'job', 'job1'),
+      span('r2', 100, {}, undefined, 't2'),
+      span('m2', 101, users('Thanks'), 'r2', 't2'),
+      span('r3', 200, {}, undefined, 't3'),
+    ];
+
+    expect(judge(alone, 'customer_turns').steps).toEqual([
+      'trace t1 "r1"',
+      'trace job1 "job"',
+      'trace t2 "r2"',
+      'trace t3 "r3"',
+    ]);
+  });
+
   it('customer_turns in one trace: a step starts where the input brings a new user message', () => {
     const spans = [
       span('root', 0),

@@ -5,6 +5,7 @@ import { SpanIndex } from '../normalize/span-index.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { attributeSteps } from './attribute-steps.ts';
 import { byStart, quote, type Start } from './step-starts.ts';
+import { turnTraces } from './turn-traces.ts';
 import { userMessages } from './user-messages.ts';
 
 /** A named step rule; a suite may also read the step from an attribute (TraceStepsConfig). */
@@ -92,10 +93,12 @@ function startsOf(spans: readonly SpanRecord[], rule: StepRule): FoundStart[] {
   }
   const traces = new Set(roots.map((r) => r.traceId));
   if (traces.size > 1) {
-    // One customer turn per trace: what Runner.run, a request handler or a kickoff records.
+    // One customer turn per trace: what Runner.run, a request handler or a kickoff records;
+    // a trace of work beside the conversation (a job summarising it) is no turn.
+    const isTurn = turnTraces(spans);
     const firstRoot = new Map<string, SpanRecord>();
     for (const r of roots) if (!firstRoot.has(r.traceId)) firstRoot.set(r.traceId, r);
-    return [...firstRoot.values()].map(rootStart);
+    return [...firstRoot.values()].filter((r) => isTurn(r.traceId)).map(rootStart);
   }
   return userTurnStarts(ordered);
 }

@@ -121,6 +121,7 @@ function batonAttributes(
       const payload = event.payload;
       if (payload !== undefined) out[ATTR.handoffPayload] = asText(payload);
       if (event.payloadSize !== undefined) out[ATTR.handoffPayloadSize] = event.payloadSize;
+      if (event.history !== undefined) out[ATTR.handoffHistory] = asText(event.history);
       if (event.autoReturn) out[ATTR.handoffAutoReturn] = true;
       // The receiver of a delegation that is a call works inside it: its spans are its own.
       if (match?.actor !== undefined) out[ATTR.agent] = nameOf(match.actor);

@@ -1,6 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { byteLines } from './byte-lines.ts';
+import { type LostSpans, lostSpans } from './lost-spans.ts';
 import { rawSpansOf } from './otlp-spans.ts';
 import { SpanObjectScanner } from './span-object-scanner.ts';
 import { encodingDefect, openDefect, shownPath, TraceFileError, UTF8_BOM } from './trace-file.ts';
@@ -30,6 +31,8 @@ export interface TraceProblem {
   readonly message: string;
   /** How to fix it, when Baton knows. */
   readonly fix?: string;
+  /** For a place that is not valid JSON: whose spans it still shows it held (`lostSpans`). */
+  readonly lost?: LostSpans;
 }
 
 export type OnProblem = (problem: TraceProblem) => void;
@@ -126,7 +129,8 @@ async function* lineBatches(
       request = JSON.parse(l.text);
     } catch (error) {
       const message = `not valid JSON (${jsonError(error)})`;
-      onProblem({ file, line: l.line, message, fix: LINE_FIX });
+      const lost = lostSpans(l.text);
+      onProblem({ file, line: l.line, message, fix: LINE_FIX, ...(lost && { lost }) });
       continue;
     }
     if (typeof request !== 'object' || request === null || !('resourceSpans' in request)) {
@@ -157,11 +161,13 @@ async function* documentBatches(
       try {
         raw = JSON.parse(s.bytes.toString('utf8'));
       } catch (error) {
+        const lost = lostSpans(s.bytes.toString('utf8'));
         onProblem({
           file,
           line: s.line,
           message: `span is not valid JSON (${jsonError(error)})`,
           fix: 'repair the span or export the file again',
+          ...(lost && { lost }),
         });
         continue;
       }

@@ -19,6 +19,12 @@ const OI_ROLE = '.message.role';
  * grows by one with each customer turn: that is how `customer_turns` finds turns in one trace.
  */
 export function userMessages(span: SpanRecord): UserMessages | undefined {
+  const texts = userTexts(span);
+  return texts && { count: texts.length, last: texts.at(-1) ?? '' };
+}
+
+/** The text of each user message in a span's model input, in order (see `userMessages`). */
+export function userTexts(span: SpanRecord): string[] | undefined {
   const a = span.attributes;
   const genai = a['gen_ai.input.messages'];
   if (typeof genai === 'string') return fromList(parseJson(genai));
@@ -30,30 +36,27 @@ export function userMessages(span: SpanRecord): UserMessages | undefined {
   return fromOpenInference(a);
 }
 
-function fromList(list: unknown): UserMessages | undefined {
+function fromList(list: unknown): string[] | undefined {
   if (!Array.isArray(list)) return undefined;
-  let count = 0;
-  let last = '';
+  const texts: string[] = [];
   for (const m of list) {
     if (typeof m !== 'object' || m === null || (m as { role?: unknown }).role !== 'user') continue;
-    count++;
-    last = messageText(m as Record<string, unknown>);
+    texts.push(messageText(m as Record<string, unknown>));
   }
-  return { count, last };
+  return texts;
 }
 
-function fromOpenInference(a: SpanRecord['attributes']): UserMessages | undefined {
-  let count = 0;
-  let lastIndex = -1;
+function fromOpenInference(a: SpanRecord['attributes']): string[] | undefined {
+  const users: [number, string][] = [];
   let seen = false;
   for (const key in a) {
     if (!key.startsWith(OI_PREFIX) || !key.endsWith(OI_ROLE)) continue;
     seen = true;
     if (a[key] !== 'user') continue;
-    count++;
-    lastIndex = Math.max(lastIndex, Number(key.slice(OI_PREFIX.length, -OI_ROLE.length)));
+    const i = key.slice(OI_PREFIX.length, -OI_ROLE.length);
+    const content = a[`${OI_PREFIX}${i}.message.content`];
+    users.push([Number(i), typeof content === 'string' ? content : '']);
   }
   if (!seen) return undefined;
-  const content = a[`${OI_PREFIX}${lastIndex}.message.content`];
-  return { count, last: typeof content === 'string' ? content : '' };
+  return users.sort(([x], [y]) => x - y).map(([, text]) => text);
 }

@@ -12,13 +12,14 @@ export type IndexOf = (file: string) => Promise<TraceIndex>;
  * The spans of the trace(s) a case labels: its `trace_id`, every trace of its `conversation_id`,
  * or — when it names neither — every trace of its files. The files are the case's own
  * `trace.file` (relative to the case) or else the suite's. Throws an adapter error naming the id
- * and the files when nothing is found; else returns the spans with what the files could not read.
+ * and the files when nothing is found; else returns the spans with what the files could not read
+ * and the ids of the traces it selected.
  */
 export async function findCaseTraces(
   testCase: Case,
   suiteFiles: readonly string[],
   indexOf: IndexOf,
-): Promise<{ spans: SpanRecord[]; problems: TraceProblem[] }> {
+): Promise<{ spans: SpanRecord[]; problems: TraceProblem[]; traceIds: Set<string> }> {
   const ref = testCase.trace;
   if (!ref) {
     throw new BatonError(
@@ -38,6 +39,8 @@ export async function findCaseTraces(
   const spans: SpanRecord[] = [];
   const seen = new Set<string>();
   const problems: TraceProblem[] = [];
+  const traceIds = new Set<string>();
+  if (ref.traceId) traceIds.add(ref.traceId);
   for (const file of files) {
     const index = await indexOf(file);
     problems.push(...index.problems);
@@ -48,6 +51,7 @@ export async function findCaseTraces(
       : ref.conversationId !== undefined
         ? index.conversation(ref.conversationId)
         : [...index.traceIds];
+    for (const id of ids) traceIds.add(id);
     if (ids.length === 0) continue;
     for (const span of await index.load(ids)) {
       const key = `${span.traceId}/${span.spanId}`;
@@ -56,7 +60,7 @@ export async function findCaseTraces(
     }
   }
   if (spans.length === 0) throw notFound(testCase, files, problems);
-  return { spans, problems };
+  return { spans, problems, traceIds };
 }
 
 /** Places of the files that could not be read, as a run warning: spans there are left out. */
@@ -86,7 +90,7 @@ function notFound(testCase: Case, files: readonly string[], problems: readonly T
   const shown = files.map((f) => relative(process.cwd(), f) || f).join(', ');
   const unread =
     problems.length > 0
-      ? ` ${problems.length} place(s) in the files could not be read, first ${problems[0]?.file}${problems[0]?.line === undefined ? '' : `:${problems[0]?.line}`}: ${problems[0]?.message}.`
+      ? ` ${problems.length} place(s) in the files could not be read, first ${shownPath(problems[0]?.file ?? '')}${problems[0]?.line === undefined ? '' : `:${problems[0]?.line}`}: ${problems[0]?.message}.`
       : '';
   return new BatonError(
     'adapter.load',

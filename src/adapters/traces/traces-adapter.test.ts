@@ -78,6 +78,17 @@ describe('the traces adapter', () => {
     ]);
   });
 
+  it('reads the files a glob in `files` names, and is an error for a glob that matches none', async () => {
+    const c = testCase('trace: { conversation_id: conv-4711 }\nexpect: { handoffs: none }\n');
+
+    const derived = await adapter({ files: [`../${FIXED}/*.jsonl`] }).derive(c);
+
+    expect(derived.steps).toHaveLength(3);
+    await expect(adapter({ files: [`../${FIXED}/*.ndjson`] }).setup?.()).rejects.toThrow(
+      `Failed to read adapter.files[0]: \`../${FIXED}/*.ndjson\` matches no trace file in suites. Globs and paths in a suite are relative to the suite file; fix the pattern, or remove it.`,
+    );
+  });
+
   it('is an error, naming the id and the files, when the trace is not there', async () => {
     const c = testCase(
       'trace: { trace_id: 0123456789abcdef0123456789abcdef }\nexpect: { handoffs: none }\n',
@@ -143,6 +154,28 @@ describe('the traces adapter', () => {
     expect(out?.notes?.[0]?.message).toMatch(
       new RegExp(
         `^1 place\\(s\\) in .*export\\.jsonl could not be read, first .*export\\.jsonl:${good.split('\n').length + 1}: `,
+      ),
+    );
+  });
+
+  it('tells a case whose own trace lost spans to a line cut short, counting them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-lost-'));
+    const lines = readFileSync(join(ROOT, FIXED, 'agents-sdk.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const at = lines.findIndex((l) => l.includes('thread-77'));
+    const cut = lines.map((l, i) => (i === at ? l.slice(0, l.lastIndexOf('"spanId"')) : l));
+    writeFileSync(join(dir, 'export.jsonl'), `${cut.join('\n')}\n`);
+    const c = testCase('trace: { conversation_id: thread-77 }\nexpect: { handoffs: none }\n');
+
+    const out = await adapter({ files: [join(dir, 'export.jsonl')] })
+      .runCase(c, ctx)
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
+
+    expect(out?.notes?.map((n) => n.code)).toEqual(['traces.unreadable', 'traces.unreadable']);
+    expect(out?.notes?.[0]?.message).toMatch(
+      new RegExp(
+        `^the trace of c \\([0-9a-f]{8}\\) lost \\d+ spans? to an unreadable line at .*export\\.jsonl:${at + 1}: the case is judged on the spans that remain`,
       ),
     );
   });

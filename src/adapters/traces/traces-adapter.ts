@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import type { TracesAdapterConfig } from '../../model/adapter-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
-import type { MatchCount } from '../../model/report.ts';
+import type { CaseNote, MatchCount } from '../../model/report.ts';
 import { BUILT_IN_RECOGNIZERS } from '../../normalize/normalize.ts';
 import { compileRules } from '../../normalize/recognize-rules.ts';
 import { type DerivedSteps, deriveSteps } from '../../traces/derive-steps.ts';
 import { lowerTrace } from '../../traces/lower-spans.ts';
 import { participantNames } from '../../traces/participant-names.ts';
 import type { TraceProblem } from '../../traces/read-batches.ts';
+import { expandTraceFiles } from '../../traces/trace-file-globs.ts';
 import { TraceIndex } from '../../traces/trace-index.ts';
 import type { Adapter } from '../adapter.ts';
 import { findCaseTraces, unreadNote } from './find-case-traces.ts';
 import { fitLabels, stepListing } from './fit-labels.ts';
+import { lostNote } from './lost-note.ts';
 import { matchCounts } from './match-counts.ts';
 
 /** A case's trace in Baton's shape, cut into steps, with what each rule and shape matched. */
@@ -21,6 +23,8 @@ export interface DerivedTrace extends DerivedSteps {
   readonly recognition: readonly MatchCount[];
   /** Places in the case's trace files that could not be read. */
   readonly problems: readonly TraceProblem[];
+  /** Set when places that could not be read held spans of this case's trace. */
+  readonly lost?: CaseNote;
 }
 
 /** What the traces adapter exposes beyond the Adapter interface (for tools and tests). */
@@ -37,7 +41,16 @@ export interface TracesAdapter extends Adapter {
  */
 export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: string): TracesAdapter {
   const suiteDir = dirname(suiteFile);
-  const files = config.files.map((f) => resolve(suiteDir, f));
+  let expanded: Promise<string[]> | undefined;
+  // Globs are expanded once, when the first case (or setup) needs the files.
+  const suiteFiles = () => {
+    expanded ??= expandTraceFiles(suiteDir, config.files).then((found) => {
+      const none = found.unmatched[0];
+      if (none) throw noMatch(none, suiteDir);
+      return found.files;
+    });
+    return expanded;
+  };
   const indexes = new Map<string, Promise<TraceIndex>>();
   const indexOf = (file: string): Promise<TraceIndex> => {
     let index = indexes.get(file);
@@ -51,7 +64,8 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
   const nameOf = participantNames(config.names);
 
   const derive = async (testCase: Case): Promise<DerivedTrace> => {
-    const { spans, problems } = await findCaseTraces(testCase, files, indexOf);
+    const found = await findCaseTraces(testCase, await suiteFiles(), indexOf);
+    const { spans, problems } = found;
     const lowered = lowerTrace(spans, {
       recognizers: BUILT_IN_RECOGNIZERS,
       nameOf,
@@ -61,7 +75,8 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     const derived = deriveSteps(lowered.spans, steps);
     const fromSuite = testCase.trace?.steps === undefined;
     const recognition = matchCounts(rules, lowered, derived, { steps, fromSuite });
-    return { ...derived, recognition, problems };
+    const lost = testCase.trace && lostNote(testCase.id, testCase.trace, found.traceIds, problems);
+    return { ...derived, recognition, problems, ...(lost && { lost }) };
   };
 
   return {
@@ -69,14 +84,15 @@ export function createTracesAdapter(config: TracesAdapterConfig, suiteFile: stri
     derive,
     async setup() {
       // Index the suite's files up front, outside any case's timeout.
-      await Promise.all(files.map(indexOf));
+      await Promise.all((await suiteFiles()).map(indexOf));
     },
     async runCase(testCase) {
       const derived = await derive(testCase);
       checkWrittenSteps(testCase, derived);
       const fitted = fitLabels(testCase, derived);
-      const unread = unreadNote(derived.problems);
-      const notes = unread ? [unread, ...fitted.notes] : fitted.notes;
+      // This case's own loss first: it is what its findings must be read with.
+      const unread = [derived.lost, unreadNote(derived.problems)].filter((n) => n !== undefined);
+      const notes = [...unread, ...fitted.notes];
       return {
         spans: derived.spans,
         recognition: derived.recognition,
@@ -107,6 +123,13 @@ function checkWrittenSteps(testCase: Case, derived: DerivedSteps): void {
       `Failed to match case ${testCase.id} to its trace: the case lists ${testCase.steps.length} steps, the trace has ${count} (${stepListing(derived)}). Remove \`steps:\` from the case or change trace.steps.`,
     );
   }
+}
+
+function noMatch(none: { index: number; pattern: string }, suiteDir: string): BatonError {
+  return new BatonError(
+    'adapter.load',
+    `Failed to read adapter.files[${none.index}]: \`${none.pattern}\` matches no trace file in ${shown(suiteDir)}. Globs and paths in a suite are relative to the suite file; fix the pattern, or remove it.`,
+  );
 }
 
 function shown(file: string): string {
