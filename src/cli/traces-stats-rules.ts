@@ -4,6 +4,7 @@ import { loadSuiteFile } from '../load/load-suite.ts';
 import { TRACE_STEP_RULES } from '../model/adapter-config.ts';
 import type { ToolEffectRule } from '../model/effects-config.ts';
 import { ShadowConfig, type ShadowLiveConfig } from '../model/shadow-config.ts';
+import { expandTraceFiles } from '../traces/trace-file-globs.ts';
 import type { CliIo } from './io.ts';
 import { printProblems } from './print-problems.ts';
 
@@ -66,7 +67,7 @@ export async function statsRules(
         ? { steps: traces.steps, recognize: traces.recognize, names: traces.names }
         : shadow.live;
     if (paths.length === 0 && traces)
-      paths = traces.files.map((f) => resolve(dirname(suiteFile), f));
+      paths = (await expandTraceFiles(dirname(suiteFile), traces.files)).files;
   }
   if (paths.length === 0)
     throw new BatonError(

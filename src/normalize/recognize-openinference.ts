@@ -1,4 +1,5 @@
 import { ATTR, GENAI } from '../conventions/attributes.ts';
+import { builtInHandoffReceiver } from '../conventions/handoff-tools.ts';
 import { lastMemo } from '../last-memo.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
@@ -23,12 +24,11 @@ export const OPENINFERENCE = {
 } as const;
 
 const HANDOFF_NAME = /^handoff to (.+)$/;
-const TRANSFER = /^transfer_to_(.+)$/;
 
 /**
  * OpenInference shape (Phoenix/Arize; what its OpenAI Agents, CrewAI and LangChain
  * instrumentations export): an AGENT span is an agent turn; a TOOL span named `handoff to <agent>`
- * (the Agents SDK processor) or whose tool is `transfer_to_<agent>` is a handoff from the nearest
+ * (the Agents SDK processor) or whose tool is `transfer_to_<agent>` or `handoff_to_<agent>` is a handoff from the nearest
  * agent above it, or else from the agent's `graph.node.parent_id`; `input.value` is the payload
  * (for `handoff to <agent>`, the handoff tool's arguments in the sender's model call before it),
  * and the receiver's first model input after it is the history it was handed.
@@ -47,7 +47,7 @@ export const recognizeOpenInference: Recognizer = (span, index): TimelineEvent |
   if (kind !== 'TOOL') return undefined;
   const tool = str(a, OPENINFERENCE.toolName);
   const named = HANDOFF_NAME.exec(span.name)?.[1];
-  const to = named ?? TRANSFER.exec(tool ?? '')?.[1];
+  const to = named ?? builtInHandoffReceiver(tool ?? '');
   if (to === undefined) {
     const name = tool ?? span.name;
     return name === ''
