@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handoff as handoffAt } from '../checks/timeline-fixtures.ts';
 import type { Timeline, TimelineEvent } from '../model/timeline.ts';
 import { entryAgent } from './entry-agent.ts';
 
@@ -10,14 +11,8 @@ const turn = (agent: string, at: number, end: number): TimelineEvent => ({
   step: 0,
   spanId: `${agent}${at}`,
 });
-const handoff = (from: string, to: string, at: number): TimelineEvent => ({
-  kind: 'handoff',
-  from,
-  to,
-  at,
-  step: 0,
-  spanId: `h${at}`,
-});
+const handoff = (from: string, to: string, at: number): TimelineEvent =>
+  handoffAt(from, to, 0, { at, spanId: `h${at}` });
 const tl = (...events: TimelineEvent[]): Timeline => ({
   events: [...events].sort((a, b) => a.at - b.at),
 });

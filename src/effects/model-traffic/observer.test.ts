@@ -298,28 +298,7 @@ describe('handoffs in OpenAI traffic', () => {
       const seen = await run(
         server.host,
         { kind: 'allow' },
-        inStep0(async () => {
-          const client = new OpenAI({
-            apiKey: 'sk-test',
-            baseURL: `${server.origin}/v1`,
-            maxRetries: 0,
-          });
-          const messages = [{ role: 'user' as const, content: 'hi' }];
-          await client.chat.completions.create({ model: 'gpt-test', messages });
-          const stream = await client.chat.completions.create({
-            model: 'gpt-test',
-            messages,
-            stream: true,
-          });
-          for await (const _ of stream);
-          const responses = await client.responses.create({
-            model: 'gpt-test',
-            input: 'hi',
-            stream: true,
-          });
-          for await (const _ of responses);
-          await client.responses.create({ model: 'gpt-test', input: 'hi' });
-        }),
+        inStep0(() => everyOpenAiShape(server.origin)),
         {},
         c,
       );
@@ -459,28 +438,7 @@ describe('tool calls and questions in model traffic', () => {
       const [timeline] = await runTimelines(server.host, { kind: 'allow' }, [
         {
           c,
-          body: inStep0(async () => {
-            const client = new OpenAI({
-              apiKey: 'sk-test',
-              baseURL: `${server.origin}/v1`,
-              maxRetries: 0,
-            });
-            const messages = [{ role: 'user' as const, content: 'hi' }];
-            await client.chat.completions.create({ model: 'gpt-test', messages });
-            const stream = await client.chat.completions.create({
-              model: 'gpt-test',
-              messages,
-              stream: true,
-            });
-            for await (const _ of stream);
-            const responses = await client.responses.create({
-              model: 'gpt-test',
-              input: 'hi',
-              stream: true,
-            });
-            for await (const _ of responses);
-            await client.responses.create({ model: 'gpt-test', input: 'hi' });
-          }),
+          body: inStep0(() => everyOpenAiShape(server.origin)),
         },
       ]);
       expect(toolsOf(timeline)).toEqual([
@@ -496,3 +454,19 @@ describe('tool calls and questions in model traffic', () => {
     }
   });
 });
+
+/** One call of each OpenAI shape, in order: chat JSON, chat streamed, responses streamed, JSON. */
+async function everyOpenAiShape(origin: string): Promise<void> {
+  const client = new OpenAI({ apiKey: 'sk-test', baseURL: `${origin}/v1`, maxRetries: 0 });
+  const messages = [{ role: 'user' as const, content: 'hi' }];
+  await client.chat.completions.create({ model: 'gpt-test', messages });
+  const stream = await client.chat.completions.create({
+    model: 'gpt-test',
+    messages,
+    stream: true,
+  });
+  for await (const _ of stream);
+  const responses = await client.responses.create({ model: 'gpt-test', input: 'hi', stream: true });
+  for await (const _ of responses);
+  await client.responses.create({ model: 'gpt-test', input: 'hi' });
+}

@@ -1,20 +1,14 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { bounce } from '../../checks/bounce.ts';
+import { handoff as handoffAt } from '../../checks/timeline-fixtures.ts';
 import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { conversationFacts } from './conversation-facts.ts';
 
 const NOBODY: ReadonlySet<string> = new Set();
 
-const handoff = (from: string, to: string, at: number, extra = {}): TimelineEvent => ({
-  kind: 'handoff',
-  from,
-  to,
-  at,
-  step: 0,
-  spanId: `h${at}`,
-  ...extra,
-});
+const handoff = (from: string, to: string, at: number, extra = {}): TimelineEvent =>
+  handoffAt(from, to, 0, { at, spanId: `h${at}`, ...extra });
 const turn = (agent: string, at: number, end: number): TimelineEvent => ({
   kind: 'agent_turn',
   agent,

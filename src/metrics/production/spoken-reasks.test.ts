@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { handoff as handoffAt } from '../../checks/timeline-fixtures.ts';
 import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { payloadFacts, spokenReasks } from './spoken-reasks.ts';
 
-const handoff = (from: string, to: string, at: number, payload?: unknown): TimelineEvent => ({
-  kind: 'handoff',
-  from,
-  to,
-  at,
-  step: 0,
-  spanId: `h${at}`,
-  ...(payload !== undefined && { payload }),
-});
+const handoff = (from: string, to: string, at: number, payload?: unknown): TimelineEvent =>
+  handoffAt(from, to, 0, { at, spanId: `h${at}`, ...(payload !== undefined && { payload }) });
 const says = (by: string, at: number, text: string): TimelineEvent => ({
   kind: 'question',
   by,
