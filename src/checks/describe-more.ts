@@ -10,7 +10,12 @@ interface Shape {
   readonly fact?: string;
   readonly value?: string;
   readonly givenAt?: number;
-  readonly source?: { readonly kind?: string; readonly from?: string; readonly to?: string };
+  readonly source?: {
+    readonly kind?: string;
+    readonly from?: string;
+    readonly to?: string;
+    readonly stepless?: boolean;
+  };
   readonly field?: string;
   readonly sentence?: string;
   readonly handoff?: { readonly from?: string; readonly to?: string; readonly step?: number };
@@ -48,7 +53,8 @@ function givenText(e: Shape): string {
   const fact = `${e.fact} (${e.value})`;
   const s = e.source;
   if (s?.kind !== 'label') return `step ${e.givenAt} already gave ${fact}`;
-  return `${s.from} already knew ${fact}: its handoff to ${s.to} at step ${e.givenAt} must carry it, though no step up to then says it`;
+  const unsaid = s.stepless ? '' : ', though no step up to then says it';
+  return `${s.from} already knew ${fact}: its handoff to ${s.to} at step ${e.givenAt} must carry it${unsaid}`;
 }
 
 /** One sentence for a wrong-reason, re-ask or tool-trajectory finding. */

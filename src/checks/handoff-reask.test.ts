@@ -200,6 +200,15 @@ describe('handoff-reask: where a fact was given', () => {
     expect(describeFinding(findings[0]!)).toBe(
       'refunds asked customer "Could you tell me the amount of order A-2002?" at step 0 after triage handed over at step 0, but triage already knew amount (750): its handoff to refunds at step 0 must carry it, though no step up to then says it',
     );
+    // A recorded trace's case writes no steps: it cannot say what they said.
+    const stepless = {
+      ...findings[0]!,
+      expected: {
+        ...(findings[0]!.expected as object),
+        source: { kind: 'label', from: 'triage', to: 'refunds', stepless: true },
+      },
+    };
+    expect(describeFinding(stepless)).toMatch(/must carry it$/);
   });
 });
 

@@ -51,6 +51,21 @@ describe('givenFacts', () => {
     ]);
   });
 
+  it('says the case wrote no steps when its steps come from a recorded trace', () => {
+    const handoffs = [
+      { from: 'triage', to: 'refunds', window: [0, 0], carry: { order_id: 'A-3808' } },
+    ] as const;
+
+    expect(givenFacts(handoffs, [])).toEqual([
+      {
+        name: 'order_id',
+        value: 'A-3808',
+        step: 0,
+        source: { kind: 'label', from: 'triage', to: 'refunds', stepless: true },
+      },
+    ]);
+  });
+
   it('takes the label when the sender must carry a fact before any step says it', () => {
     const steps = [customer('My kettle leaks.'), customer('It was 120 euro.')];
     const handoffs = [

@@ -9,7 +9,13 @@ import type { Step, StepKind } from './step.ts';
  */
 export type FactSource =
   | { readonly kind: 'said'; readonly by: StepKind }
-  | { readonly kind: 'label'; readonly from: string; readonly to: string };
+  | {
+      readonly kind: 'label';
+      readonly from: string;
+      readonly to: string;
+      /** The case wrote no steps (a recorded trace's come from the trace): none could be read. */
+      readonly stepless?: true;
+    };
 
 /** A fact an earlier step gave: re-asking for it after a handoff is handoff.reask. */
 export interface GivenFact {
@@ -69,7 +75,12 @@ export function givenFacts(handoffs: readonly Carrying[], steps: readonly Step[]
       const source: FactSource =
         said >= 0
           ? { kind: 'said', by: (steps[said] as Step).kind }
-          : { kind: 'label', from: h.from, to: h.to };
+          : {
+              kind: 'label',
+              from: h.from,
+              to: h.to,
+              ...(steps.length === 0 && { stepless: true }),
+            };
       out.set(name, { name, value, step: said >= 0 ? said : first, source });
     }
   }
