@@ -5,6 +5,7 @@ import { emptyChain, type HeldChain, HeldSpanArena } from '../traces/held-spans.
 import { RecentKeys } from '../traces/recent-keys.ts';
 import { TouchOrder } from '../traces/touch-order.ts';
 import { CONVERSATION_KEYS } from '../traces/trace-index.ts';
+import { uniqueSpans } from '../traces/unique-spans.ts';
 
 export interface AssemblerOptions {
   /** Finished when no span arrived for this long. */
@@ -213,24 +214,6 @@ export class ConversationAssembler {
       cut: CUT.has(reason),
     });
   }
-}
-
-/**
- * Each span once: an exporter that retries a request writes the same spans again, and a trace
- * read as a case keeps the first copy of each `traceId/spanId` (the traces adapter's rule), so a
- * live or recorded conversation does too.
- */
-export function uniqueSpans(spans: SpanRecord[]): SpanRecord[] {
-  const seen = new Set<string>();
-  let out: SpanRecord[] | undefined;
-  for (const [i, span] of spans.entries()) {
-    const key = `${span.traceId}/${span.spanId}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      out?.push(span);
-    } else out ??= spans.slice(0, i);
-  }
-  return out ?? spans;
 }
 
 /**

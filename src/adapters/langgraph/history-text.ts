@@ -5,6 +5,7 @@
  * `{ type: 'function_call', name, arguments }` (its arguments as JSON text), a tool's answer as
  * `{ type: 'function_call_result', name, output }`.
  */
+import { historyContentText } from '../history-content.ts';
 import { isRecord } from './transfer-calls.ts';
 
 type HistoryItem = Record<string, unknown>;
@@ -27,7 +28,7 @@ export function historyText(messages: readonly unknown[]): string {
 
 function compact(m: Record<string, unknown>, callNames: Map<string, string>): HistoryItem[] {
   const type = typeof m.type === 'string' ? m.type : undefined;
-  const content = textOf(m.content);
+  const content = historyContentText(m.content);
   if (type === 'remove') return [];
   if (type === 'tool' || type === 'function') {
     const callId = typeof m.tool_call_id === 'string' ? m.tool_call_id : undefined;
@@ -58,11 +59,4 @@ function toolCallsOf(m: Record<string, unknown>) {
     const id = typeof c.id === 'string' ? c.id : undefined;
     return [{ name: c.name, id, arguments: JSON.stringify(c.args ?? {}) }];
   });
-}
-
-/** The text of a message's content: a string, or its text parts joined (as the SDK adapter does). */
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map(textOf).join('\n');
-  return isRecord(content) && typeof content.text === 'string' ? content.text : '';
 }

@@ -1,3 +1,5 @@
+import { historyContentText } from '../history-content.ts';
+
 /**
  * What an agent was handed when it started: the SDK's runner emits `agent_start` with the input
  * items the agent runs on. For the receiver of a handoff these are the conversation after the
@@ -21,18 +23,11 @@ export function historyText(input: readonly unknown[]): string {
 function compact(item: unknown): HistoryItem {
   const i = (item ?? {}) as Record<string, unknown>;
   const type = typeof i.type === 'string' ? i.type : 'message';
-  if (typeof i.role === 'string') return { role: i.role, content: textOf(i.content) };
+  if (typeof i.role === 'string') return { role: i.role, content: historyContentText(i.content) };
   if (type === 'function_call') return { type, name: i.name, arguments: i.arguments };
-  if (type === 'function_call_result') return { type, name: i.name, output: textOf(i.output) };
+  if (type === 'function_call_result')
+    return { type, name: i.name, output: historyContentText(i.output) };
   return { type };
-}
-
-/** The text of a message's content: a string, or its text parts joined. */
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map(textOf).join('\n');
-  const part = content as { text?: unknown } | null;
-  return typeof part?.text === 'string' ? part.text : '';
 }
 
 /**

@@ -5,6 +5,7 @@ import type { CaseNote } from '../../model/report.ts';
 import type { SpanRecord } from '../../normalize/span-record.ts';
 import type { TraceProblem } from '../../traces/read-batches.ts';
 import type { TraceIndex } from '../../traces/trace-index.ts';
+import { uniqueSpans } from '../../traces/unique-spans.ts';
 
 export type IndexOf = (file: string) => Promise<TraceIndex>;
 
@@ -37,7 +38,6 @@ export async function findCaseTraces(
     );
   }
   const spans: SpanRecord[] = [];
-  const seen = new Set<string>();
   const problems: TraceProblem[] = [];
   const traceIds = new Set<string>();
   if (ref.traceId) traceIds.add(ref.traceId);
@@ -53,14 +53,10 @@ export async function findCaseTraces(
         : [...index.traceIds];
     for (const id of ids) traceIds.add(id);
     if (ids.length === 0) continue;
-    for (const span of await index.load(ids)) {
-      const key = `${span.traceId}/${span.spanId}`;
-      if (!seen.has(key)) spans.push(span);
-      seen.add(key);
-    }
+    for (const span of await index.load(ids)) spans.push(span);
   }
   if (spans.length === 0) throw notFound(testCase, files, problems);
-  return { spans, problems, traceIds };
+  return { spans: uniqueSpans(spans), problems, traceIds };
 }
 
 /** Places of the files that could not be read, as a run warning: spans there are left out. */
