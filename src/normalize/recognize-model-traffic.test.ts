@@ -4,16 +4,10 @@ import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR, VIA_MODEL_TRAFFIC } from '../conventions/model-traffic.ts';
 import { handoffsOf } from '../model/timeline.ts';
 import { normalize } from './normalize.ts';
-import { spanRecord } from './span-fixtures.ts';
+import { spanRecord, stepSpan } from './span-fixtures.ts';
 import type { SpanRecord } from './span-record.ts';
 
-const step = (i: number) =>
-  spanRecord(
-    `step${i}`,
-    i * 100,
-    { [ATTR.event]: EVENT.step, [ATTR.stepIndex]: i },
-    { durationMs: 90 },
-  );
+const step = stepSpan;
 
 /** A handoff span as the ledger writes it for a tool call in a model response. */
 function traffic(id: string, at: number, parentId: string, from: string, to: string): SpanRecord {

@@ -1,3 +1,4 @@
+import { ATTR, EVENT } from '../conventions/attributes.ts';
 import type { SpanRecord } from './span-record.ts';
 
 export interface SpanFixtureOptions {
@@ -24,4 +25,14 @@ export function spanRecord(
     attributes,
     ...(options.parentId !== undefined && { parentId: options.parentId }),
   };
+}
+
+/** Step `i`'s span, as the runner writes it: 90 ms from `i * 100`. */
+export function stepSpan(i: number): SpanRecord {
+  return spanRecord(
+    `step${i}`,
+    i * 100,
+    { [ATTR.event]: EVENT.step, [ATTR.stepIndex]: i },
+    { durationMs: 90 },
+  );
 }

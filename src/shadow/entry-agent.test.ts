@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { handoff as handoffAt } from '../checks/timeline-fixtures.ts';
+import { handoff as handoffAt, turn as turnAt } from '../checks/timeline-fixtures.ts';
 import type { Timeline, TimelineEvent } from '../model/timeline.ts';
 import { entryAgent } from './entry-agent.ts';
 
-const turn = (agent: string, at: number, end: number): TimelineEvent => ({
-  kind: 'agent_turn',
-  agent,
-  at,
-  end,
-  step: 0,
-  spanId: `${agent}${at}`,
-});
+const turn = (agent: string, at: number, end: number): TimelineEvent => turnAt(agent, 0, at, end);
 const handoff = (from: string, to: string, at: number): TimelineEvent =>
   handoffAt(from, to, 0, { at, spanId: `h${at}` });
 const tl = (...events: TimelineEvent[]): Timeline => ({

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { bounce } from '../../checks/bounce.ts';
-import { handoff as handoffAt } from '../../checks/timeline-fixtures.ts';
+import { handoff as handoffAt, turn as turnAt } from '../../checks/timeline-fixtures.ts';
 import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { conversationFacts } from './conversation-facts.ts';
 
@@ -9,14 +9,7 @@ const NOBODY: ReadonlySet<string> = new Set();
 
 const handoff = (from: string, to: string, at: number, extra = {}): TimelineEvent =>
   handoffAt(from, to, 0, { at, spanId: `h${at}`, ...extra });
-const turn = (agent: string, at: number, end: number): TimelineEvent => ({
-  kind: 'agent_turn',
-  agent,
-  at,
-  end,
-  step: 0,
-  spanId: `t${at}`,
-});
+const turn = (agent: string, at: number, end: number): TimelineEvent => turnAt(agent, 0, at, end);
 const refund = (agent: string, at: number): TimelineEvent => ({
   kind: 'effect',
   effect: 'refund',
