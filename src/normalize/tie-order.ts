@@ -2,7 +2,7 @@ import type { TimelineEvent } from '../model/timeline.ts';
 import { MAX_ANCESTORS, type SpanIndex } from './span-index.ts';
 
 /** Where an event whose start ties with another's goes among them: by `first`, then `depth`. */
-interface TieKey {
+export interface TieKey {
   /** The earliest place among its span and every span under it, in the order spans were given. */
   readonly first: number;
   /** How many ancestors its span has: an ancestor goes before what it holds. */
@@ -20,6 +20,12 @@ interface TieKey {
  * only between events that start together: elsewhere the order spans arrive in changes nothing.
  */
 export function tieKeys(index: SpanIndex): (e: TimelineEvent) => TieKey {
+  const key = exportKeys(index);
+  return (e) => key(e.spanId);
+}
+
+/** `tieKeys` by span id: the place of a span's work in the export, for spans that start together. */
+export function exportKeys(index: SpanIndex): (spanId: string) => TieKey {
   const keys = new Map<string, { first: number; depth: number }>();
   const spans = index.spans;
   for (let at = 0; at < spans.length; at++) {
@@ -41,5 +47,5 @@ export function tieKeys(index: SpanIndex): (e: TimelineEvent) => TieKey {
     (keys.get(span.spanId) as { depth: number }).depth = depth;
   }
   const unknown = { first: spans.length, depth: 0 };
-  return (e) => keys.get(e.spanId) ?? unknown;
+  return (spanId) => keys.get(spanId) ?? unknown;
 }

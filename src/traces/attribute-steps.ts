@@ -1,5 +1,5 @@
 import type { AttrValue, SpanRecord } from '../normalize/span-record.ts';
-import { byStart, quote, type Start } from './step-starts.ts';
+import { quote, type Start, startOrder } from './step-starts.ts';
 
 /** The step rule that reads each span's step from one of its attributes. */
 export interface AttributeStepRule {
@@ -17,7 +17,7 @@ export interface AttributeStepRule {
 export function attributeSteps(spans: readonly SpanRecord[], rule: AttributeStepRule): Start[] {
   const holders = [...spans]
     .filter((s) => stepValue(s.attributes[rule.attribute]) !== undefined)
-    .sort(byStart);
+    .sort(startOrder(spans));
   const values = holders.map((s) => stepValue(s.attributes[rule.attribute]) as string);
   const numbered = values.length > 0 && values.every((v) => /^-?\d+$/.test(v));
   const byStep = new Map<number, SpanRecord[]>();

@@ -90,6 +90,25 @@ describe('deriveSteps', () => {
     expect(out.handoffs).toEqual(['Triage→Billing@0', 'Billing→supervisor@1']);
   });
 
+  it('customer_turns: two turns begun in one millisecond keep the order their spans were exported in', () => {
+    // An SDK stamps starts in whole milliseconds and exports each span as it ends: the first
+    // turn's spans come first. The span ids sort the other way round.
+    const turn = (t: string, id: string, from: string, to: string) => [
+      span(`x${id}`, 7, transfer(from, to), `a${id}`, t),
+      span(`a${id}`, 7, agent(from), `r${id}`, t),
+      span(`r${id}`, 7, {}, undefined, t),
+    ];
+    const exported = [...turn('tb', 'z', 'Triage', 'Billing'), ...turn('ta', 'a', 'Billing', 'Human')];
+
+    const out = judge(exported, 'customer_turns');
+
+    expect(out.steps).toEqual(['trace tb "rz"', 'trace ta "ra"']);
+    expect(out.handoffs).toEqual(['Triage→Billing@0', 'Billing→Human@1']);
+    // The other export order is the other conversation.
+    const swapped = judge([...exported.slice(3), ...exported.slice(0, 3)], 'customer_turns');
+    expect(swapped.handoffs).toEqual(['Billing→Human@0', 'Triage→Billing@1']);
+  });
+
   it('customer_turns: a trace of work beside the conversation (a summariser job) is no turn', () => {
     // Each turn re-sends the customer's messages; the job's one user message is a transcript.
     const transcript = JSON.stringify([{ role: 'user', content: 'My order A-1 is late' }]);

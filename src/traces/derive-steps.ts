@@ -4,7 +4,7 @@ import { str } from '../normalize/attrs.ts';
 import { SpanIndex } from '../normalize/span-index.ts';
 import type { SpanRecord } from '../normalize/span-record.ts';
 import { attributeSteps } from './attribute-steps.ts';
-import { byStart, quote, type Start } from './step-starts.ts';
+import { quote, type SpanOrder, type Start, startOrder } from './step-starts.ts';
 import { turnTraces } from './turn-traces.ts';
 import { userMessages } from './user-messages.ts';
 
@@ -50,12 +50,13 @@ export function deriveSteps(spans: readonly SpanRecord[], rule: TraceStepsConfig
     return { spans: [...spans], steps: recorded, recorded: true, matched: recorded.length };
   }
   if (spans.length === 0) return { spans: [], steps: [], recorded: false, matched: 0 };
+  const order = startOrder(spans);
   const found =
     typeof rule === 'string'
-      ? dedupe(startsOf(spans, rule)).sort((a, b) => byStart(a.span, b.span))
+      ? dedupe(startsOf(spans, rule, order)).sort((a, b) => order(a.span, b.span))
       : attributeSteps(spans, rule);
   const matched = found.reduce((n, s) => n + s.members.length, 0);
-  const starts = matched > 0 ? found : [rootStart(rootsOf(spans)[0] as SpanRecord)];
+  const starts = matched > 0 ? found : [rootStart(rootsOf(spans, order)[0] as SpanRecord)];
   const kind = typeof rule === 'string' ? STEP_KIND[rule] : 'trace';
   return { ...insertSteps(spans, starts, kind), matched };
 }
@@ -71,8 +72,8 @@ function recordedSteps(spans: readonly SpanRecord[]): DerivedStep[] {
   return steps.sort((a, b) => a.index - b.index);
 }
 
-function startsOf(spans: readonly SpanRecord[], rule: StepRule): FoundStart[] {
-  const ordered = [...spans].sort(byStart);
+function startsOf(spans: readonly SpanRecord[], rule: StepRule, order: SpanOrder): FoundStart[] {
+  const ordered = [...spans].sort(order);
   if (rule === 'agent_turns') {
     return ordered
       .filter((s) => str(s.attributes, ATTR.event) === EVENT.agent)
@@ -82,7 +83,7 @@ function startsOf(spans: readonly SpanRecord[], rule: StepRule): FoundStart[] {
         describe: `agent ${str(span.attributes, ATTR.agent)}`,
       }));
   }
-  const roots = rootsOf(spans);
+  const roots = rootsOf(spans, order);
   if (rule === 'root_children') {
     const rootIds = new Set(roots.map((r) => r.spanId));
     // A return span Baton added at a call's end is no child the trace recorded.
@@ -116,9 +117,9 @@ function userTurnStarts(ordered: readonly SpanRecord[]): FoundStart[] {
   return starts;
 }
 
-function rootsOf(spans: readonly SpanRecord[]): SpanRecord[] {
+function rootsOf(spans: readonly SpanRecord[], order: SpanOrder): SpanRecord[] {
   const ids = new Set(spans.map((s) => s.spanId));
-  return spans.filter((s) => s.parentId === undefined || !ids.has(s.parentId)).sort(byStart);
+  return spans.filter((s) => s.parentId === undefined || !ids.has(s.parentId)).sort(order);
 }
 
 type FoundStart = Start & { readonly span: SpanRecord };
