@@ -98,7 +98,10 @@ describe('deriveSteps', () => {
       span(`a${id}`, 7, agent(from), `r${id}`, t),
       span(`r${id}`, 7, {}, undefined, t),
     ];
-    const exported = [...turn('tb', 'z', 'Triage', 'Billing'), ...turn('ta', 'a', 'Billing', 'Human')];
+    const exported = [
+      ...turn('tb', 'z', 'Triage', 'Billing'),
+      ...turn('ta', 'a', 'Billing', 'Human'),
+    ];
 
     const out = judge(exported, 'customer_turns');
 
