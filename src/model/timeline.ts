@@ -55,6 +55,8 @@ export interface HandoffEvent extends EventBase {
    * made side by side, so none of them came first.
    */
   readonly fanOut?: string;
+  /** Its span marked the receiver a person (`baton.handoff.target_kind` `person`). */
+  readonly toPerson?: boolean;
 }
 
 export interface AckEvent extends EventBase {

@@ -1,4 +1,5 @@
 import type { HandoffEvent } from '../model/timeline.ts';
+import { ATTR } from '../conventions/attributes.ts';
 import { parseJson } from './attrs.ts';
 import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -18,6 +19,7 @@ interface HandoffFields {
   readonly declaredSize: number | undefined;
   readonly autoReturn: boolean;
   readonly fanOut: string | undefined;
+  readonly toPerson: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ class LazyHandoff implements HandoffEvent {
   readonly end?: number;
   readonly autoReturn?: boolean;
   readonly fanOut?: string;
+  readonly toPerson?: boolean;
   #stated: string | undefined;
   #raw: unknown;
   #parsed = false;
@@ -55,6 +58,7 @@ class LazyHandoff implements HandoffEvent {
     if (f.end !== undefined) this.end = f.end;
     if (f.autoReturn) this.autoReturn = true;
     if (f.fanOut !== undefined) this.fanOut = f.fanOut;
+    if (f.toPerson) this.toPerson = true;
     this.#raw = f.raw;
     this.#rawHistory = f.rawHistory;
     const size = f.declaredSize ?? sizeOf(f.raw);
@@ -147,5 +151,6 @@ export function handoffFrom(span: SpanRecord, index: SpanIndex, found: HandoffFo
     declaredSize: found.declaredSize,
     autoReturn: found.autoReturn === true,
     fanOut: found.fanOut,
+    toPerson: span.attributes[ATTR.handoffTargetKind] === 'person',
   });
 }

@@ -37,6 +37,37 @@ const batonHandoff = (id: string, from: string, to: string, start: number, paren
   );
 
 describe('normalize', () => {
+  it('marks a handoff whose span says its receiver is a person (baton.handoff.target_kind)', () => {
+    const spans = [
+      step(0),
+      span(
+        'p',
+        5,
+        {
+          ...batonHandoff('', 'refunds', 'supervisor', 0, '').attributes,
+          'baton.handoff.target_kind': 'person',
+        },
+        'step0',
+      ),
+      span(
+        'a',
+        6,
+        {
+          ...batonHandoff('', 'triage', 'refunds', 0, '').attributes,
+          'baton.handoff.target_kind': 'agent',
+        },
+        'step0',
+      ),
+    ];
+
+    const handoffs = normalize(spans).events.filter((e) => e.kind === 'handoff');
+
+    expect(handoffs.map((h) => [h.to, h.toPerson])).toEqual([
+      ['supervisor', true],
+      ['refunds', undefined],
+    ]);
+  });
+
   it("reads a handoff's baton.handoff.history: the conversation the receiver was handed", () => {
     const history = [{ role: 'user', content: 'Order A-1001, it was 40 euro.' }];
     const spans = [

@@ -12,7 +12,7 @@ import {
   ShadowEngine,
 } from './shadow-engine.ts';
 
-type Policy = (step: Step, index: number) => { from: string; to: string }[];
+type Policy = (step: Step, index: number) => { from: string; to: string; toPerson?: boolean }[];
 
 /** A candidate that routes each step by `policy`, in memory, answering at once. */
 function scripted(policy: Policy): Candidate {
@@ -134,6 +134,28 @@ describe('the shadow engine', () => {
     expect(r.readiness.verdict).toMatch(
       /^not ready for a canary: conversations compared 1, needs >= 500; agreement, lower 95% bound 0\.0%/,
     );
+  });
+
+  it('counts an escalation only the candidate makes, to a receiver its own handoff marks a person', async () => {
+    const live: LiveTurn[] = [
+      {
+        input: { kind: 'customer', text: 'let me talk to a person' },
+        owner: 'triage',
+        handoffs: [],
+      },
+    ];
+    const escalates: Policy = (step) =>
+      step.kind === 'customer' ? [{ from: 'triage', to: 'supervisor', toPerson: true }] : [];
+    const { e, advance } = engine(scripted(escalates));
+    feed(e, 'conv-3', live);
+    advance(1_000);
+    e.tick();
+    await e.idle();
+    const r = e.report(true);
+    expect(r.escalations).toMatchObject({ missed: 0, extra: 1 });
+    expect(r.disagreements.listed).toMatchObject([
+      { conversation: 'conv-3', differences: [{ kind: 'extra', escalation: true }] },
+    ]);
   });
 
   it('drops and counts finished conversations while the candidate is behind, and never blocks receive', async () => {

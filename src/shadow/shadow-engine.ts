@@ -224,7 +224,8 @@ export class ShadowEngine {
     if (!built.ok) return this.tally.problem('unreplayable', f.id, built.reason);
     const run = await this.o.candidate.run(built.case);
     if (!run.ok) return this.tally.problem('errored', f.id, run.message);
-    const comparison = compareHandoffs(view.timeline, run.timeline, view.persons);
+    const persons = withMarkedPersons(view.persons, run.timeline);
+    const comparison = compareHandoffs(view.timeline, run.timeline, persons);
     let draft: string | undefined;
     if (!comparison.agree && this.o.writeDraft && this.drafts < c.max_drafts) {
       this.drafts++;
@@ -240,9 +241,24 @@ export class ShadowEngine {
       comparison,
       live: view.timeline,
       candidate: run.timeline,
-      persons: view.persons,
+      persons,
       entry: { name: built.case.entry, wrappers: view.wrappers },
       ...(draft !== undefined && { draft }),
     });
   }
+}
+
+/**
+ * The people of a conversation: those the live traffic shows, and receivers the candidate's own
+ * handoffs mark as people (`baton.handoff.target_kind` `person`): an escalation only the
+ * candidate makes is still one.
+ */
+function withMarkedPersons(persons: ReadonlySet<string>, candidate: Timeline): ReadonlySet<string> {
+  let out: Set<string> | undefined;
+  for (const e of candidate.events) {
+    if (e.kind !== 'handoff' || !e.toPerson || persons.has(e.to)) continue;
+    out ??= new Set(persons);
+    out.add(e.to);
+  }
+  return out ?? persons;
 }
