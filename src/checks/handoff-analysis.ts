@@ -33,7 +33,7 @@ function analysis(timeline: Timeline, labels: Labels): HandoffAnalysis {
   const matching = matchHandoffs(labels.handoffs, observed);
   const claimed = new Set<number>();
   for (const m of matching.matches) if (m.verdict !== 'missed') claimed.add(m.observedIndex);
-  const answers = answersComingBack(timeline, observed, claimed);
+  const answers = answersComingBack(timeline, observed, claimed, labels.persons);
   const settled = answers.size === 0 ? claimed : new Set([...claimed, ...answers]);
   return { observed, matching, bounces: findBounces(timeline, observed, settled), answers };
 }

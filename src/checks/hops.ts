@@ -21,7 +21,7 @@ export const hops = defineCheck<HopsOptions>({
     const cap = labels.maxHops ?? options.maxHops;
     if (cap === undefined) return [];
     const observed = handoffsOf(timeline);
-    const answers = answersComingBack(timeline, observed, NONE);
+    const answers = answersComingBack(timeline, observed, NONE, labels.persons);
     const counted = observed.filter((_, k) => !answers.has(k));
     if (counted.length <= cap) return [];
     const over = counted.slice(cap);

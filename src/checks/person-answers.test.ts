@@ -3,14 +3,17 @@ import { decision, handoff, personStep, timeline, turn } from './effects/effect-
 import { enabledChecks, runChecks } from './registry.ts';
 import { expect_, labels } from './timeline-fixtures.ts';
 
-const failures = (...events: Parameters<typeof timeline>) =>
-  runChecks(
-    enabledChecks({}),
-    timeline(...events),
-    labels([expect_('triage', 'refunds', 0), expect_('refunds', 'supervisor', 0)]),
-  )
+const failuresWith = (
+  persons: readonly string[] | undefined,
+  events: Parameters<typeof timeline>,
+) =>
+  runChecks(enabledChecks({}), timeline(...events), {
+    ...labels([expect_('triage', 'refunds', 0), expect_('refunds', 'supervisor', 0)]),
+    ...(persons && { persons }),
+  })
     .filter((f) => f.outcome !== 'pass')
     .map((f) => `${f.code}@${f.step}`);
+const failures = (...events: Parameters<typeof timeline>) => failuresWith(undefined, events);
 
 const escalated = () => [
   turn('triage', 0),
@@ -48,6 +51,19 @@ describe("a person's answer coming back", () => {
     expect(failures(...escalated(), personStep(1), handoff('supervisor', 'billing', 1))).toEqual([
       'handoff.unneeded@1',
     ]);
+  });
+
+  it("is the person's answer when the case names them, though their handoff sits in an agent turn", () => {
+    // A service that wraps every handoff in withAgentTurn(from, …) does so for the supervisor too.
+    const events = [
+      ...escalated(),
+      personStep(1),
+      turn('supervisor', 1),
+      handoff('supervisor', 'refunds', 1),
+      turn('refunds', 1),
+    ];
+    expect(failuresWith(['supervisor'], events)).toEqual([]);
+    expect(failuresWith(undefined, events)).toContain('handoff.bounced@1');
   });
 
   it('is not a person answering when the one handing back is an agent', () => {

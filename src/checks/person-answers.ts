@@ -4,8 +4,10 @@ import { agentsIn, workedBetween } from './effects/activity.ts';
 /**
  * The observed handoffs (by index) that are an answer coming back, B → A where the work last
  * reached B from A, and either:
- * - a person's: B is a person (never seen in an agent turn) who decided after that handoff (a
- *   decision event, or a person step of the case) and no later than the return. A supervisor who
+ * - a person's: B is a person (one of the case's `participants.persons`, or a name never seen in
+ *   an agent turn) who decided after that handoff (a decision event, or a person step of the
+ *   case) and no later than the return. A person's handoff made inside an agent-turn span (a
+ *   service that wraps every handoff in one) is still the person's. A supervisor who
  *   approves a refund and hands it back to the refunds agent did the work asked of them;
  * - the framework's: the handoff is marked `autoReturn` (LangGraph `createSupervisor` returns
  *   every worker to the supervisor when it is done). No agent chose it, so no agent bounced;
@@ -20,6 +22,8 @@ export function answersComingBack(
   timeline: Timeline,
   observed: readonly HandoffEvent[],
   claimed: ReadonlySet<number>,
+  /** The case's people (`participants.persons`), when it names them. */
+  persons: readonly string[] = [],
 ): ReadonlySet<number> {
   const out = new Set<number>();
   const decisions = timeline.events.some((e) => e.kind === 'decision' || isPersonStep(e));
@@ -30,12 +34,13 @@ export function answersComingBack(
   );
   if (!decisions && !worked && !observed.some((h) => h.autoReturn === true)) return out;
   const agents = decisions ? agentsIn(timeline) : undefined;
+  const isPerson = (name: string) => persons.includes(name) || !agents?.has(name);
   observed.forEach((h, k) => {
     if (claimed.has(k)) return;
     const into = lastInto(observed, k, h.from);
     if (into === undefined || into.from !== h.to) return;
     if (h.autoReturn === true) out.add(k);
-    else if (agents && !agents.has(h.from) && decidedBetween(timeline, h.from, into, h)) out.add(k);
+    else if (agents && isPerson(h.from) && decidedBetween(timeline, h.from, into, h)) out.add(k);
     else if (worked && workedBetween(timeline, h.from, into, h)) out.add(k);
   });
   return out;

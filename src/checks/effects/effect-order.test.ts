@@ -84,12 +84,23 @@ describe('effect-order', () => {
     expect(found.map((f) => f.step)).toEqual([0]);
   });
 
+  it('does not fail a merge the spans cannot place before a review: both in one whole millisecond', () => {
+    const t = (reviewAt: number) =>
+      timeline(
+        handoff('security', 'merger', 2, 200),
+        effect('merge', 'PR-7', 'merger', 2, { at: 201 }),
+        handoff('style', 'merger', 2, reviewAt),
+      );
+    expect(effectOrder.run(t(201), effectLabels([merge(reviews)]), {})).toEqual([]);
+    expect(effectOrder.run(t(202), effectLabels([merge(reviews)]), {})).toHaveLength(1);
+  });
+
   it('judges only the first `times` commits, and counts an opportunity for each', () => {
     const t = timeline(
       handoff('security', 'merger', 0),
       handoff('style', 'merger', 0),
       effect('merge', 'PR-7', 'merger', 0),
-      effect('merge', 'PR-7', 'merger', 0, { at: 0 }),
+      effect('merge', 'PR-7', 'merger', 0, { at: 1e-7 }),
     );
     // The extra commit, placed first in time, is effect-count's double: here the first `times`.
     expect(effectOrder.run(t, effectLabels([merge(reviews)]), {})).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { FindingData } from '../../model/finding.ts';
 import type { EffectPrerequisite, ExpectedEffect } from '../../model/labelled-case.ts';
 import type { EffectEvent, TimelineEvent } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
+import { unordered } from '../instants.ts';
 import { expectedEffects, identity } from './ledger.ts';
 
 /**
@@ -70,6 +71,8 @@ function judge(
       const e = events[i] as TimelineEvent;
       if (matches(p, e, commit)) later = e;
     }
+    // Listed after it, but the spans cannot tell which came first: no failure on that alone.
+    if (later && unordered(later, commit)) continue;
     missing.push({ what: prerequisiteText(p), ...(later && { step: later.step }) });
     if (later) spanIds.push(later.spanId);
   }

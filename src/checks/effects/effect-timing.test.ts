@@ -174,3 +174,35 @@ describe('effect-timing: after_release', () => {
     },
   );
 });
+
+describe('effect-timing: an order the spans do not record', () => {
+  // A service's spans start in whole milliseconds, and the export lists the spans of one
+  // millisecond in no reliable order (an OTLP request groups them by tracer).
+  const codes = (...events: Parameters<typeof timeline>) => run(...events).map((f) => f.code);
+
+  it('fails before_ack only when the acceptance surely came after the effect', () => {
+    const h = handoff('billing', 'refunds', 1, 100);
+    const e = effect('refund', 'A-1', 'refunds', 1, { at: 101 });
+    const a = { ...ack('refunds', 1, 'billing'), at: 101 };
+    expect(codes(h, e, a)).toEqual([]);
+    expect(codes(h, e, { ...a, at: 102 })).toEqual(['effect.before_ack']);
+    // Starts inside the millisecond (Baton's own spans, SDKs that keep nanoseconds) are exact.
+    expect(codes(h, { ...e, at: 101.2 }, { ...a, at: 101.5 })).toEqual(['effect.before_ack']);
+  });
+
+  it('does not fail before_ack on an effect begun in the millisecond of the handoff to it', () => {
+    const h = handoff('billing', 'refunds', 1, 101);
+    const e = effect('refund', 'A-1', 'refunds', 1, { at: 101 });
+    expect(codes(h, e, { ...ack('refunds', 1, 'billing'), at: 105 })).toEqual([]);
+  });
+
+  it('fails after_release only when the handoff surely came before the effect', () => {
+    const e = effect('refund', 'A-1', 'triage', 1, { at: 101 });
+    expect(codes(handoff('triage', 'refunds', 1, 101), e)).toEqual([]);
+    expect(codes(handoff('triage', 'refunds', 1, 100), e)).toEqual(['effect.after_release']);
+    // Handed back in the effect's millisecond: it may have been the triage's again.
+    expect(
+      codes(handoff('triage', 'refunds', 1, 100), e, handoff('refunds', 'triage', 1, 101)),
+    ).toEqual([]);
+  });
+});

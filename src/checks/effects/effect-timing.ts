@@ -1,14 +1,15 @@
 import type { FindingData } from '../../model/finding.ts';
 import type { Labels } from '../../model/labelled-case.ts';
-import type { EffectEvent, HandoffEvent, Timeline } from '../../model/timeline.ts';
+import type { EffectEvent, HandoffEvent, Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
+import { latestStart, unordered } from '../instants.ts';
 import { committedEffects } from './ledger.ts';
 
 /**
  * How an agent let go of the work: handed it to `to` (a handoff whose span may last until
  * `until`), or released its claim on `work`.
  */
-type LetGo = { readonly spanId: string } & (
+type LetGo = { readonly spanId: string; readonly at: number } & (
   | { readonly to: string; readonly until?: number }
   | { readonly work: string }
 );
@@ -51,7 +52,8 @@ export const effectTiming = defineCheck<Record<string, never>>({
     const askedBy = new Map<string, Set<string>>();
     const persons = new Set(labels.persons ?? []);
     const findings: FindingData[] = [];
-    for (const e of timeline.events) {
+    const events = timeline.events;
+    for (const [i, e] of events.entries()) {
       if (e.kind === 'handoff' && persons.has(e.to) && !persons.has(e.from)) {
         const asking = askedBy.get(e.to) ?? new Set<string>();
         askedBy.set(e.to, asking.add(e.from));
@@ -66,12 +68,13 @@ export const effectTiming = defineCheck<Record<string, never>>({
         } else {
           // A person sending the work on: whoever asked no longer holds it, unless it is theirs.
           for (const agent of asking ?? []) {
-            if (agent !== e.to) letGo.set(agent, { to: e.to, spanId: e.spanId });
+            if (agent !== e.to) letGo.set(agent, { to: e.to, spanId: e.spanId, at: e.at });
           }
         }
         letGo.set(e.from, {
           to: e.to,
           spanId: e.spanId,
+          at: e.at,
           ...(e.end !== undefined && { until: e.end }),
         });
         holding.delete(e.from);
@@ -94,12 +97,25 @@ export const effectTiming = defineCheck<Record<string, never>>({
       } else if (e.kind === 'claim' && e.granted) {
         letGo.delete(e.agent);
       } else if (e.kind === 'release' && !letGo.has(e.agent)) {
-        letGo.set(e.agent, { work: e.work, spanId: e.spanId });
+        letGo.set(e.agent, { work: e.work, spanId: e.spanId, at: e.at });
       } else if (e.kind === 'effect' && e.outcome === 'committed' && e.agent !== undefined) {
+        // Only an order the spans record fails the case (see instants.ts).
         const waiting = pending.get(e.agent);
-        if (waiting && ackers.has(e.agent)) findings.push(beforeAck(e, e.agent, waiting));
+        if (
+          waiting &&
+          ackers.has(e.agent) &&
+          !unordered(waiting, e) &&
+          !mayAlsoHave(events, i, (x) => x.kind === 'ack' && x.by === e.agent)
+        )
+          findings.push(beforeAck(e, e.agent, waiting));
         const gone = letGo.get(e.agent);
-        if (gone && !insideHandoff(e, gone)) findings.push(afterRelease(e, e.agent, gone));
+        if (
+          gone &&
+          !insideHandoff(e, gone) &&
+          !unordered(gone, e) &&
+          !mayAlsoHave(events, i, (x) => cameBack(x, e.agent as string, gone))
+        )
+          findings.push(afterRelease(e, e.agent, gone));
       }
     }
     return findings;
@@ -112,6 +128,33 @@ export const effectTiming = defineCheck<Record<string, never>>({
  */
 function insideHandoff(e: EffectEvent, gone: LetGo): boolean {
   return 'to' in gone && gone.until !== undefined && e.at <= gone.until;
+}
+
+/**
+ * Some event listed after the one at `i` that `is`, and may have come before it (their spans
+ * cannot tell the order): the timeline is sorted by start, so only those starting within its
+ * latest start are looked at.
+ */
+function mayAlsoHave(
+  events: readonly TimelineEvent[],
+  i: number,
+  is: (e: TimelineEvent) => boolean,
+): boolean {
+  const e = events[i] as TimelineEvent;
+  const until = latestStart(e);
+  for (let j = i + 1; j < events.length; j++) {
+    const x = events[j] as TimelineEvent;
+    if (x.at >= until) return false;
+    if (is(x) && unordered(x, e)) return true;
+  }
+  return false;
+}
+
+/** The work came back to `agent`, which had let it go as `gone` says. */
+function cameBack(x: TimelineEvent, agent: string, gone: LetGo): boolean {
+  if (x.kind === 'handoff' || x.kind === 'return') return x.to === agent;
+  if (x.kind === 'claim') return x.granted && x.agent === agent;
+  return x.kind === 'reject' && 'to' in gone && x.by === gone.to;
 }
 
 function acceptingAgents(timeline: Timeline): Set<string> {

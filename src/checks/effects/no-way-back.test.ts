@@ -40,6 +40,19 @@ describe('no-way-back', () => {
     );
   });
 
+  it("counts an effect the spans cannot place before the decision: a service's whole-millisecond start", () => {
+    // Baton's step span starts at 200.042; the refund the service made in that request is
+    // stamped 200 (its true start lies in 200 – 201).
+    const events = (at: number) => [
+      turn('refunds', 1),
+      handoff('refunds', 'supervisor', 1),
+      { ...personStep(2, 'supervisor', 'approve'), at: 200.042 },
+      effect('refund', 'A-1', 'refunds', 2, { at }),
+    ];
+    expect(run(...events(200))).toEqual([]);
+    expect(run(...events(199))).toHaveLength(1);
+  });
+
   it('names the decision when a decision event carries it, once per step', () => {
     const findings = run(
       turn('refunds', 1),

@@ -2,6 +2,7 @@ import type { FindingData } from '../../model/finding.ts';
 import type { Labels } from '../../model/labelled-case.ts';
 import type { Timeline, TimelineEvent } from '../../model/timeline.ts';
 import { defineCheck } from '../check.ts';
+import { mayFollow } from '../instants.ts';
 import { ownershipTimeline, tenureAt } from '../ownership-timeline.ts';
 import { agentsIn } from './activity.ts';
 
@@ -88,7 +89,8 @@ const NEGATION =
  * ownership.no_way_back: a person decided on work they held, and afterwards the work never moved
  * on — no handoff or return (from the person or anyone), no granted claim, no committed effect. A
  * handoff from that person in the same step counts even when its span started before the
- * decision's. A decision that declines (see `declines`) may end the work: it needs no way back.
+ * decision's, and so does anything the spans cannot tell came before it (a whole-millisecond
+ * start in the decision's millisecond: see instants.ts). A decision that declines (see `declines`) may end the work: it needs no way back.
  */
 export const noWayBack = defineCheck<Record<string, never>>({
   name: 'no-way-back',
@@ -102,7 +104,7 @@ export const noWayBack = defineCheck<Record<string, never>>({
       if (declines(d.decision)) continue;
       const moved = timeline.events.some(
         (e) =>
-          (e.at > d.event.at && movesOn(e)) ||
+          (e !== d.event && movesOn(e) && mayFollow(e, d.event)) ||
           (e.kind === 'handoff' && e.from === d.person && e.step >= d.event.step),
       );
       if (moved) continue;
