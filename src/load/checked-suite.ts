@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ParsedSuite, Suite } from '../model/suite.ts';
+import { adapterReachProblems } from './adapter-reach-problems.ts';
 import { casesProblems } from './cases-problems.ts';
 import { httpPlaceholderProblems } from './http-placeholder-problems.ts';
 import { isolationProblems } from './isolation-problems.ts';
@@ -26,6 +27,7 @@ export function checkedSuite(parsed: ParsedSuite, source: YamlSource): LoadResul
     ...redactionProblems(parsed, source),
     ...variantProblems(parsed, source),
     ...httpPlaceholderProblems(parsed, source),
+    ...adapterReachProblems(parsed, source),
   ]);
   if (missing.length > 0) return { ok: false, problems: missing };
   const lineOf = (path: readonly (string | number)[]) => source.locate(path).line;
