@@ -154,6 +154,19 @@ describe('effectMatches', () => {
     ]);
   });
 
+  it('counts no label that forbids an effect nothing like happened: seeing none is right', () => {
+    // `times: 0`: the ticket must not be opened. A like name still says the label is misspelt.
+    const forbid = (name: string): ExpectedEffect => ({ effect: name, key: 'ACC-7', times: 0 });
+    expect(effectMatches([], testCase([forbid('ticket')]), rules({}))).toEqual([]);
+    expect(
+      effectMatches([effect('ticket')], testCase([forbid('tikcet')]), rules({})).map((c) => c.near),
+    ).toEqual(['ticket']);
+    // Another label of it expects the effect: counted as before.
+    expect(
+      effectMatches([], testCase([forbid('ticket'), { ...forbid('ticket'), times: 1 }]), rules({})),
+    ).toMatchObject([{ name: 'ticket', spans: 0 }]);
+  });
+
   it('reports nothing when the suite has no effect rules and the case labels no effect', () => {
     expect(effectMatches([call('issue_refund')], testCase(), rules({}))).toEqual([]);
   });

@@ -88,6 +88,8 @@ function literalHost(url: string): string | undefined {
 interface UnnamedLabel {
   readonly effect: string;
   readonly line: number | undefined;
+  /** Every label of it says it must not happen (`times: 0`): seeing none is right. */
+  readonly forbidden: boolean;
 }
 
 /** The case's effect labels whose effect no rule names, each name once, at its first label. */
@@ -96,8 +98,11 @@ function unnamedLabels(testCase: Case, names: ReadonlySet<string>): UnnamedLabel
   if (effects === undefined || effects.length === 0) return [];
   const out: UnnamedLabel[] = [];
   effects.forEach((label, i) => {
-    if (names.has(label.effect) || out.some((o) => o.effect === label.effect)) return;
-    out.push({ effect: label.effect, line: testCase.positions?.effects[i] });
+    if (names.has(label.effect)) return;
+    const k = out.findIndex((o) => o.effect === label.effect);
+    const forbidden = label.times === 0;
+    if (k < 0) out.push({ effect: label.effect, line: testCase.positions?.effects[i], forbidden });
+    else if (!forbidden) out[k] = { ...(out[k] as UnnamedLabel), forbidden: false };
   });
   return out;
 }
@@ -110,16 +115,20 @@ function labelCounts(
 ): MatchCount[] {
   if (labels.length === 0) return [];
   const known = [...rules.names, ...seen.effects.keys()];
-  return labels.map(({ effect, line }) => {
+  return labels.flatMap(({ effect, line, forbidden }): MatchCount[] => {
     const spans = seen.effects.get(effect) ?? 0;
     const near = spans === 0 ? closestMatch(effect, known) : undefined;
-    return {
-      source: 'label',
-      name: effect,
-      spans,
-      ...(file !== undefined && { file }),
-      ...(line !== undefined && { line }),
-      ...(near !== undefined && { near }),
-    };
+    // An effect that must not happen did not: only a like name says the label is misspelt.
+    if (forbidden && spans === 0 && near === undefined) return [];
+    return [
+      {
+        source: 'label',
+        name: effect,
+        spans,
+        ...(file !== undefined && { file }),
+        ...(line !== undefined && { line }),
+        ...(near !== undefined && { near }),
+      },
+    ];
   });
 }

@@ -56,7 +56,8 @@ function unmatchedEndpoint(c: RecognitionCount) {
 }
 
 function undeclaredLabel(c: RecognitionCount) {
-  const declare = 'declare it in the suite’s effects: (tools or endpoints)';
+  const declare =
+    'name the tool that makes it in the suite’s effects.tools (or its endpoint, for code Baton runs in its own process), or check that the implementation emits it with emitEffect';
   return {
     message: `no rule of the suite produces effect ${c.name}, and no case that labels it had one: it must come from the implementation’s own spans (emitEffect)`,
     fix: c.near === undefined ? declare : `did you mean ${c.near}? Otherwise ${declare}`,

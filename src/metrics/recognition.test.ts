@@ -294,7 +294,7 @@ describe('runWarnings for effect rules and labels', () => {
         line: 11,
         message:
           'no rule of the suite produces effect refnud, and no case that labels it had one: it must come from the implementation’s own spans (emitEffect)',
-        fix: 'did you mean refund? Otherwise declare it in the suite’s effects: (tools or endpoints)',
+        fix: 'did you mean refund? Otherwise name the tool that makes it in the suite’s effects.tools (or its endpoint, for code Baton runs in its own process), or check that the implementation emits it with emitEffect',
       },
     ]);
   });

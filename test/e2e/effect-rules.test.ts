@@ -98,7 +98,7 @@ describe('a label naming an effect no rule of the suite produces', () => {
       `! WARNING  ${file}:9  effects.undeclared  no rule of the suite produces effect refnud, and no case that labels it had one: it must come from the implementation’s own spans (emitEffect)`,
     );
     expect(lines(text)).toContain(
-      '    fix: did you mean refund? Otherwise declare it in the suite’s effects: (tools or endpoints)',
+      '    fix: did you mean refund? Otherwise name the tool that makes it in the suite’s effects.tools (or its endpoint, for code Baton runs in its own process), or check that the implementation emits it with emitEffect',
     );
     expect(warningsOf(report)).toEqual([['effects.undeclared', 'warning', file, 9]]);
   });
