@@ -100,17 +100,20 @@ export function describeFinding(f: FindingData): string {
     }
     case 'handoff.missing_fact': {
       const x = f.expected as { fact?: string; value?: unknown; match?: string };
-      const found = f.observed as { found?: unknown; history?: string } | undefined;
+      const found = f.observed as { found?: unknown; history?: string; under?: string } | undefined;
       const handoff = `${o.from} → ${o.to} at step ${f.step}`;
+      // The value under another name: say where, so the label or the envelope can be renamed.
+      const under =
+        found?.under === undefined ? '' : ` (${String(x.value)} is under ${found.under})`;
       // The key was there with another value: say what it carried.
       if (found !== undefined && Object.hasOwn(found, 'found')) {
-        return `${handoff} carried ${x.fact} = ${carriedText(found.found)}, expected ${String(x.value)}`;
+        return `${handoff} carried ${x.fact} = ${carriedText(found.found)}, expected ${String(x.value)}${under}`;
       }
       const what =
         x.match === 'contains'
           ? `${x.fact} (no text contains "${String(x.value)}")`
           : `${x.fact} = ${String(x.value)}`;
-      return `${handoff} did not carry ${what}${HISTORY[found?.history ?? ''] ?? ''}`;
+      return `${handoff} did not carry ${what}${under}${HISTORY[found?.history ?? ''] ?? ''}`;
     }
     case 'handoff.wrong_reason':
     case 'handoff.reask':

@@ -1,15 +1,20 @@
 import type { CarryMatch, FactValue } from '../model/case.ts';
 import { payloadContains } from './contains-text.ts';
 
-/** Where a fact was looked for and what was found: `found` holds the value under the key, if any. */
+/**
+ * Where a fact was looked for and what was found: `found` holds the value under the key, if any;
+ * `under`, the path of a field that holds the value under another name (`orderId`, `ids.0`).
+ */
 export type FactLookup =
   | { readonly present: true }
-  | { readonly present: false; readonly found?: unknown };
+  | { readonly present: false; readonly found?: unknown; readonly under?: string };
 
 /**
  * Does `payload` carry `key: value`? With `equals` (the default), a dotted key (`customer.id`) is
- * a path from the top and a plain key is searched at any depth; values compare as text, so 750
- * matches "750", and a free-text payload carries the fact when the text contains the value. With
+ * a path from the top and a plain key is searched at any depth; keys compare without case,
+ * underscores or dashes (`order_id`, `orderId` and `order-id` name one field); values compare as
+ * text, so 750 matches "750", and a free-text payload carries the fact when the text contains the
+ * value. A missing fact whose value the payload holds under another name says where. With
  * `contains`, the key only names the fact: its text is looked for anywhere (contains-text.ts).
  */
 export function findFact(
@@ -27,7 +32,30 @@ export function findFact(
   const candidates = key.includes('.') ? atPath(payload, key.split('.')) : byKey(payload, key, []);
   if (candidates.some((c) => isScalar(c) && String(c) === want)) return { present: true };
   const found = candidates[0];
-  return found === undefined ? { present: false } : { present: false, found };
+  const under = pathOf(payload, want, []);
+  return {
+    present: false,
+    ...(found !== undefined && { found }),
+    ...(under !== undefined && { under }),
+  };
+}
+
+/** The dotted path of the first scalar field of `value` whose text is `want`. */
+function pathOf(value: unknown, want: string, at: string[]): string | undefined {
+  if (isScalar(value)) return String(value) === want && at.length > 0 ? at.join('.') : undefined;
+  if (value === null || typeof value !== 'object' || at.length > MAX_DEPTH) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = pathOf(v, want, [...at, k]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const MAX_DEPTH = 32;
+
+/** A field's name without case, underscores, dashes or spaces: `orderId` is `order_id`. */
+function bare(key: string): string {
+  return key.replace(/[_\-\s]/g, '').toLowerCase();
 }
 
 /** What a handoff handed its receiver: the payload and, when known, the conversation. */
@@ -84,20 +112,24 @@ function atPath(value: unknown, path: readonly string[]): unknown[] {
   let current = value;
   for (const part of path) {
     if (current === null || typeof current !== 'object') return [];
-    current = (current as Record<string, unknown>)[part];
+    const record = current as Record<string, unknown>;
+    const name = Object.hasOwn(record, part)
+      ? part
+      : Object.keys(record).find((k) => bare(k) === bare(part));
+    current = name === undefined ? undefined : record[name];
   }
   return current === undefined ? [] : [current];
 }
 
-function byKey(value: unknown, key: string, out: unknown[]): unknown[] {
+function byKey(value: unknown, key: string, out: unknown[], name = bare(key)): unknown[] {
   if (value === null || typeof value !== 'object') return out;
   if (Array.isArray(value)) {
-    for (const item of value) byKey(item, key, out);
+    for (const item of value) byKey(item, key, out, name);
     return out;
   }
   for (const [k, v] of Object.entries(value)) {
-    if (k === key) out.push(v);
-    byKey(v, key, out);
+    if (k === key || bare(k) === name) out.push(v);
+    byKey(v, key, out, name);
   }
   return out;
 }

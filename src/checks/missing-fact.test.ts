@@ -73,7 +73,20 @@ describe('missing-fact', () => {
     expect(missingFact.run(t, l, {}).map(describeFinding)).toEqual([
       'triage → refunds at step 0 carried amount = 75, expected 750',
       'triage → refunds at step 0 carried tier = null, expected gold',
-      'triage → refunds at step 0 carried order = {"id":"A-1"}, expected A-1',
+      'triage → refunds at step 0 carried order = {"id":"A-1"}, expected A-1 (A-1 is under order.id)',
+    ]);
+  });
+
+  it('reads order_id, orderId and order-id as one field, and says where a value sits under another name', () => {
+    expect(findFact({ orderId: 'A-1001' }, 'order_id', 'A-1001')).toEqual({ present: true });
+    expect(findFact({ Order: { ID: 7 } }, 'order.id', 7)).toEqual({ present: true });
+    expect(findFact({ 'order-id': 'A-1' }, 'orderId', 'A-1')).toEqual({ present: true });
+    const t = timeline(
+      handoff('triage', 'refunds', 0, { payload: { ref: 'A-1001', summary: 'order A-1001' } }),
+    );
+    const l = labels([expect_('triage', 'refunds', 0, { carry: { order_id: 'A-1001' } })]);
+    expect(missingFact.run(t, l, {}).map(describeFinding)).toEqual([
+      'triage → refunds at step 0 did not carry order_id = A-1001 (A-1001 is under ref)',
     ]);
   });
 

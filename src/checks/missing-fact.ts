@@ -71,6 +71,7 @@ export const missingFact = defineCheck<MissingFactOptions>({
             from: m.observed.from,
             to: m.observed.to,
             ...('found' in lookup && { found: lookup.found }),
+            ...('under' in lookup && { under: lookup.under }),
             payloadSize: m.observed.payloadSize ?? 0,
             // What the conversation handed over had to do with it (find-fact.ts, handedFact).
             ...('history' in lookup && { history: lookup.history }),
