@@ -2,7 +2,7 @@ import { context } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createCapture } from '../capture/capture.ts';
 import { normalize } from '../normalize/normalize.ts';
-import { emitHandoff } from './conventions.ts';
+import { emitHandoff, emitToolCall, withAgentTurn, withToolCall } from './conventions.ts';
 
 const capture = createCapture();
 
@@ -37,5 +37,26 @@ describe('emitHandoff', () => {
     );
 
     expect(histories).toEqual([history, 'refunded A-1001']);
+  });
+});
+
+describe('tool calls from the conventions entry', () => {
+  it('records a tool call, emitted or wrapped, by the agent of the enclosing turn', async () => {
+    const scope = capture.open('tools', 0);
+
+    await context.with(scope.context, () =>
+      withAgentTurn('refunds', async () => {
+        emitToolCall({ tool: 'lookup_order', args: { order_id: 'A-1' }, outcome: 'ok' });
+        await withToolCall({ tool: 'issue_refund', args: { order_id: 'A-1' } }, async () => 'ok');
+      }),
+    );
+    const calls = normalize(scope.close()).events.flatMap((e) =>
+      e.kind === 'tool_call' ? [[e.tool, e.agent]] : [],
+    );
+
+    expect(calls).toEqual([
+      ['lookup_order', 'refunds'],
+      ['issue_refund', 'refunds'],
+    ]);
   });
 });

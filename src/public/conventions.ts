@@ -183,3 +183,4 @@ export function withAgentTurn<T>(agent: string, fn: () => T, tracer?: Tracer): T
 // The side-effect and lease helpers are span helpers too: a service that imports only this entry
 // reports its effects with them.
 export { type ClaimSpec, claimWork, type EffectSpec, emitEffect, releaseWork } from './effects.ts';
+export { emitToolCall, type ToolCallSpec, withToolCall } from './tool-calls.ts';
