@@ -1,5 +1,5 @@
-import type { HandoffEvent } from '../model/timeline.ts';
 import { ATTR } from '../conventions/attributes.ts';
+import type { HandoffEvent } from '../model/timeline.ts';
 import { parseJson } from './attrs.ts';
 import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
