@@ -122,6 +122,49 @@ describe('compareRuns', () => {
     expect(text).toContain('three  passed 2 of 3 repeats');
   });
 
+  it('says a case changed when the work went elsewhere, though the findings read alike', () => {
+    const to = (receiver: string) => [{ from: 'triage', to: receiver, step: 0, spanId: 's' }];
+    const wrong = (receiver: string) =>
+      kase('fraud', 'fail', { handoffs: to(receiver), findings: [missed(0)] });
+    const r1 = report('current', [
+      wrong('billing'),
+      kase('update', 'pass', { handoffs: to('billing') }),
+    ]);
+    const r2 = report('balanced', [
+      wrong('tech'),
+      kase('update', 'pass', { handoffs: to('tech') }),
+    ]);
+    const compared = compareRuns(r1, r2);
+    expect(compared.cases.map((c) => [c.id, c.change])).toEqual([
+      ['fraud', 'changed'],
+      ['update', 'changed'],
+    ]);
+    const text = renderCompareConsole(compared, { color: false });
+    expect(text).toContain('current   triage → billing at step 0');
+    expect(text).toContain('balanced  triage → tech at step 0');
+  });
+
+  it('says how a flaky side fared over its repeats, on a broke case too, and not equal counts', () => {
+    const r1 = report('current', [
+      kase('upgrade', 'pass', { repeats: 3, passedRepeats: 3 }),
+      kase('renewal', 'fail', { repeats: 3, passedRepeats: 0 }),
+    ]);
+    const r2 = report('balanced', [
+      kase('upgrade', 'fail', { repeats: 3, passedRepeats: 2 }),
+      kase('renewal', 'fail', { repeats: 3, passedRepeats: 0, findings: [missed(2)] }),
+    ]);
+    const compared = compareRuns(r1, r2);
+    expect(compared.cases.map((c) => [c.id, c.change])).toEqual([
+      ['upgrade', 'broke'],
+      ['renewal', 'changed'],
+    ]);
+    const text = renderCompareConsole(compared, { color: false });
+    expect(text).toContain('balanced  passed 2 of 3 repeats');
+    expect(text).not.toContain('passed 0 of 3 repeats');
+    const md = renderCompareMarkdown(compared);
+    expect(md).toContain('**upgrade** (passed 2 of 3 repeats)');
+  });
+
   it('is valid against the published compare.json schema', () => {
     expect(CompareReportSchema.safeParse(JSON.parse(JSON.stringify(r))).success).toBe(true);
   });
@@ -168,7 +211,7 @@ describe('compareRuns', () => {
     );
     expect(text.trimEnd().split('\n').slice(-2)).toEqual([
       'FAIL  1 case broke, 0 fixed · 1 of 2 gates failed: no new failures',
-      '      pass rate −100.0 pp: not statistically significant at n = 1 (McNemar p = 1, α = 0.05); no difference can be with fewer than 6 cases',
+      '      pass rate −100.0 pp: not statistically significant at n = 1 (McNemar p = 1, α = 0.05); no difference can be significant with fewer than 6 cases',
     ]);
   });
 });

@@ -38,11 +38,14 @@ export function changeOf(a: ComparedCase, b: ComparedCase): CasePair['change'] {
 
 /**
  * What a case's findings say, without volatile detail (span ids, wording): code, outcome, step
- * and distance of each, plus how it fared over repeats: every repeat passing (however many ran)
- * is one outcome; otherwise the pass count over the repeats.
+ * and distance of each, plus how it fared over repeats (every repeat passing, however many ran,
+ * is one outcome; otherwise the pass count over the repeats) and where the work went: who handed
+ * to whom at which step. Two routing rules that send a case to different accepted receivers, or
+ * fail it by handing it to different wrong ones, changed it.
  */
 function signature(c: ComparedCase): string {
   const parts = c.findings.map((f) => `${f.code}|${f.outcome}|${f.step ?? ''}|${f.distance ?? ''}`);
   const repeats = c.passedRepeats === c.repeats ? 'all' : `${c.passedRepeats}/${c.repeats}`;
-  return `${repeats} ${parts.sort().join(',')}`;
+  const route = c.handoffs.map((h) => `${h.from}>${h.to}@${h.step}`).join(',');
+  return `${repeats} ${parts.sort().join(',')} ${route}`;
 }

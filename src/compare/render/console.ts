@@ -12,6 +12,7 @@ import {
   mddText,
   metricLabel,
   pText,
+  repeatsNote,
   verdictText,
 } from './metric-text.ts';
 
@@ -69,14 +70,14 @@ function caseLines(r: CompareReport, c: CaseChange, paint: Paint): string[] {
   const [mark, colour] = MARKS[c.change];
   const lines = [`${paint([colour, 'bold'], mark)}  ${paint('bold', c.id)}  ${c.title}`];
   // A broke case shows what the candidate did wrong; a fixed one what the baseline did.
-  const shown: [string, CaseSide | undefined][] =
+  const shown: [string, CaseSide | undefined, 'baseline' | 'candidate'][] =
     c.change === 'broke' || c.change === 'added'
-      ? [[r.candidate.name, c.candidate]]
+      ? [[r.candidate.name, c.candidate, 'candidate']]
       : c.change === 'fixed' || c.change === 'removed'
-        ? [[r.baseline.name, c.baseline]]
+        ? [[r.baseline.name, c.baseline, 'baseline']]
         : [
-            [r.baseline.name, c.baseline],
-            [r.candidate.name, c.candidate],
+            [r.baseline.name, c.baseline, 'baseline'],
+            [r.candidate.name, c.candidate, 'candidate'],
           ];
   const rows = shown.flatMap(([who, side]) =>
     (side?.findings ?? []).map((f) => [
@@ -86,20 +87,18 @@ function caseLines(r: CompareReport, c: CaseChange, paint: Paint): string[] {
       f.message,
     ]),
   );
-  // Same verdict, other behaviour: say what each side did, and how it fared over its repeats.
+  // Same verdict, other behaviour: say what each side did.
   if (c.change === 'changed' || c.change === 'same') {
-    const repeated = shown.some(([, side]) => (side?.repeats ?? 1) > 1);
-    for (const [who, side] of shown) {
+    for (const [who, side] of shown)
       if (side?.findings.length === 0) rows.push([paint('dim', who), handoffsText(side)]);
-      if (side && repeated) rows.push([paint('dim', who), repeatsText(side)]);
-    }
+  }
+  // How a side fared over its repeats, where that tells something (a flaky side, other counts).
+  for (const [who, , key] of shown) {
+    const note = repeatsNote(c, key);
+    if (note !== undefined) rows.push([paint('dim', who), note]);
   }
   lines.push(...textTable(rows).map((l) => `    ${l}`));
   return lines;
-}
-
-function repeatsText(side: CaseSide): string {
-  return `passed ${side.passedRepeats} of ${side.repeats} repeat${side.repeats === 1 ? '' : 's'}`;
 }
 
 function metricsTable(r: CompareReport, paint: Paint): string[] {

@@ -64,7 +64,7 @@ describe('the headline of a comparison', () => {
       detection: 'too_few',
     });
     expect(passRateFinding(r)).toBe(
-      'pass rate −60.0 pp: not statistically significant at n = 5 (McNemar p = 0.25, α = 0.05); no difference can be with fewer than 6 cases',
+      'pass rate −60.0 pp: not statistically significant at n = 5 (McNemar p = 0.25, α = 0.05); no difference can be significant with fewer than 6 cases',
     );
   });
 

@@ -40,7 +40,7 @@ export function passRateFinding(r: CompareReport): string {
     return `${rate}: significantly ${m.verdict} at n = ${n} ${test}`;
   const tooFew =
     m.detection === 'too_few'
-      ? `; no difference can be with fewer than ${minimumDiscordant(r.settings.alpha)} cases`
+      ? `; no difference can be significant with fewer than ${minimumDiscordant(r.settings.alpha)} cases`
       : '';
   return `${rate}: not statistically significant at n = ${n} ${test}${tooFew}`;
 }

@@ -11,6 +11,7 @@ import {
   mddText,
   metricLabel,
   pText,
+  repeatsNote,
   verdictText,
 } from './metric-text.ts';
 
@@ -59,10 +60,13 @@ function caseSection(r: CompareReport, kind: 'broke' | 'fixed', heading: string)
   const cases = casesOf(r, kind);
   if (cases.length === 0) return '';
   const rows = cases.flatMap((c) => {
-    const side = kind === 'broke' ? c.candidate : c.baseline;
-    const found = findingRows(side);
+    const key = kind === 'broke' ? 'candidate' : 'baseline';
+    const found = findingRows(c[key]);
     const first = found[0] ?? ['—', '', ''];
-    return [[`**${c.id}**`, ...first], ...found.slice(1).map((f) => ['', ...f])];
+    // A flaky side says so under its id: `passed 2 of 3 repeats`.
+    const note = repeatsNote(c, key);
+    const id = note === undefined ? `**${c.id}**` : `**${c.id}** (${note})`;
+    return [[id, ...first], ...found.slice(1).map((f) => ['', ...f])];
   });
   const whose = kind === 'broke' ? r.candidate.name : r.baseline.name;
   return `### ${heading} (${cases.length})\n\nFindings of ${code(whose)}:\n\n${mdTable(['Case', 'Step', 'Finding', 'What happened'], rows)}`;
@@ -95,16 +99,19 @@ function metrics(r: CompareReport): string {
 }
 
 function changedRows(r: CompareReport, c: CaseChange): string[][] {
-  const rows = (name: string, side: CaseSide | undefined) => {
+  const rows = (name: string, key: 'baseline' | 'candidate') => {
+    const side = c[key];
     const found = findingRows(side);
     // A case that passes on this side: show what it did instead of what it got wrong.
-    return (found.length > 0 ? found : [['—', 'handoffs', handoffsText(side)]]).map((f) => [
+    const shown = found.length > 0 ? found : [['—', 'handoffs', handoffsText(side)]];
+    const note = repeatsNote(c, key);
+    return [...shown, ...(note === undefined ? [] : [['—', 'repeats', note]])].map((f) => [
       `**${c.id}**`,
       name,
       ...f,
     ]);
   };
-  return [...rows(r.baseline.name, c.baseline), ...rows(r.candidate.name, c.candidate)];
+  return [...rows(r.baseline.name, 'baseline'), ...rows(r.candidate.name, 'candidate')];
 }
 
 function details(r: CompareReport): string {
