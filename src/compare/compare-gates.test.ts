@@ -32,6 +32,15 @@ describe('evaluateCompareGates', () => {
     ]);
   });
 
+  it('adds errored <= 0 to gates that name no errored gate: a crash is no pass', () => {
+    const crashed = { ...report, candidate: { ...report.candidate, errored: 1 } };
+    const gates = evaluateCompareGates([{ gate: 'no_new_failures', max: 5 }], crashed);
+    expect(gates.map((g) => [g.name, g.actual, g.passed, g.implied])).toEqual([
+      ['no new failures', 2, true, undefined],
+      ['errored (candidate, implied)', 1, false, true],
+    ]);
+  });
+
   it('fails every gate when no case was judged on both sides: nothing was compared', () => {
     const nothing = {
       ...report,

@@ -10,7 +10,8 @@ export const DEFAULT_COMPARE_GATES: readonly CompareGate[] = [
 type Judged = Pick<CompareReport, 'summary' | 'metrics' | 'candidate'>;
 
 /**
- * Judges each gate against the comparison. Pure. A comparison in which no case was judged on both
+ * Judges each gate against the comparison, with an implied `errored <= 0` when the gates name no
+ * errored gate. Pure. A comparison in which no case was judged on both
  * sides (every baseline case errored, say) compared nothing: every gate fails, as a run's gate
  * over nothing does, instead of reading 0 broke as a pass.
  */
@@ -20,6 +21,16 @@ export function evaluateCompareGates(
 ): CompareGateResult[] {
   const list = gates.length > 0 ? gates : DEFAULT_COMPARE_GATES;
   const results = list.flatMap((gate) => evaluate(gate, report));
+  // A candidate that errored on a case was never judged on it: gates that tolerate no such
+  // thing by name get `errored <= 0`, as a run's gates do.
+  if (!list.some((g) => g.gate === 'errored'))
+    results.push(
+      ...evaluate({ gate: 'errored', max: 0 }, report).map((r) => ({
+        ...r,
+        name: `${r.name.replace(/\)$/, '')}, implied)`,
+        implied: true as const,
+      })),
+    );
   if (report.summary.paired > 0) return results;
   return results.map((r) => ({ ...r, passed: false }));
 }

@@ -119,6 +119,10 @@ const GateResult = z.object({
     .object({ op: z.enum(['<=', '>=']), value: z.number() })
     .optional()
     .describe('The threshold as data, in the unit of `actual`; absent for a p-value gate.'),
+  implied: z
+    .literal(true)
+    .optional()
+    .describe('Added by Baton: gates that say nothing of errored cases get `errored <= 0`.'),
 });
 
 /** compare.json: a candidate run against its baseline, case by case and metric by metric. */

@@ -194,6 +194,8 @@ describe('compareRuns', () => {
       ['better(pass_rate)', false],
       ['not_worse(pass_rate)', true],
       ['delta(handoff.unneeded)', true],
+      // Case d errored in the candidate: no gate above tolerates that by name.
+      ['errored (candidate, implied)', false],
     ]);
   });
 

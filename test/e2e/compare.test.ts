@@ -155,6 +155,7 @@ describe('baton run suites/example-compare.yaml: current against the regressed p
     expect(second.gates.map((g) => [g.name, g.passed])).toEqual([
       ['no new failures', true],
       ['delta(cost) upper 95%', false],
+      ['errored (candidate, implied)', true],
     ]);
     expect(r.code).toBe(1);
   });
