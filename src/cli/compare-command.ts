@@ -6,6 +6,7 @@ import type { ReportFormat } from '../model/suite.ts';
 import { emitComparison, partialRunNotes, readComparedReport } from './compare-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { printProblems } from './print-problems.ts';
+import { chooseReporters } from './reporters.ts';
 
 export interface CompareFlags {
   readonly config?: string;
@@ -17,7 +18,8 @@ export interface CompareFlags {
   readonly color?: boolean;
 }
 
-const FORMATS: readonly ReportFormat[] = ['console', 'json', 'md'];
+const FORMATS: readonly ReportFormat[] = ['console', 'json', 'md', 'github'];
+const DEFAULT_FORMATS: readonly ReportFormat[] = ['console', 'json', 'md'];
 
 /** `baton compare <baseline> <candidate>`: compares two saved reports; returns the exit code. */
 export async function compareCommand(
@@ -26,7 +28,7 @@ export async function compareCommand(
   flags: CompareFlags,
   io: CliIo,
 ): Promise<number> {
-  const formats = reporters(flags.reporter);
+  const formats = reporters(flags.reporter, io.env ?? {});
   let config = {};
   if (flags.config !== undefined) {
     const loaded = await loadCompareConfig(resolve(io.cwd, flags.config));
@@ -79,9 +81,15 @@ function sideNames(
     : { baseline, candidate };
 }
 
-/** The formats asked for with --reporter (console, json, md); default all three. */
-export function reporters(given: readonly string[] | undefined): ReportFormat[] {
-  if (!given) return [...FORMATS];
+/**
+ * The formats asked for with --reporter (console, json, md, github); default the first three,
+ * and github too inside GitHub Actions.
+ */
+export function reporters(
+  given: readonly string[] | undefined,
+  env: Readonly<Record<string, string | undefined>> = {},
+): ReportFormat[] {
+  if (!given) return chooseReporters(undefined, DEFAULT_FORMATS, env);
   const names = given
     .flatMap((g) => g.split(','))
     .map((s) => s.trim())

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../io/atomic-write.ts';
 import type { RunReport } from '../model/report.ts';
 import type { ReportFormat } from '../model/suite.ts';
 import { parseReport } from '../report/json.ts';
+import { githubComparisonOutput } from './github-output.ts';
 import { type CliIo, EXIT } from './io.ts';
 import { readLargeReport, readLargeReportAs } from './report-file.ts';
 
@@ -33,6 +34,7 @@ export async function emitComparison(
   if (out.formats.includes('console')) {
     io.stdout(renderCompareConsole(report, { color: out.color, verbose: out.verbose }));
   }
+  if (out.formats.includes('github')) await githubComparisonOutput(report, io);
   // compare.json in pieces: a comparison of 100,000 cases is never one string of it.
   const files = [
     ...(out.formats.includes('json') ? [['json', renderCompareJsonChunks] as const] : []),

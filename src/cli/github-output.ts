@@ -1,5 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { relative } from 'node:path';
+import type { CompareReport } from '../compare/compare-report.ts';
 import type { StreamedReport } from '../model/report.ts';
 import type { CliIo } from './io.ts';
 
@@ -13,14 +14,39 @@ export async function githubOutput(report: StreamedReport, io: CliIo): Promise<v
     import('../report/github.ts'),
     import('../report/markdown.ts'),
   ]);
+  await emitGithub(
+    io,
+    (root) => renderGithubAnnotations(report, { root }),
+    () => renderMarkdown(report),
+  );
+}
+
+/** The GitHub reporter for a comparison: its annotations, and compare.md in the job summary. */
+export async function githubComparisonOutput(report: CompareReport, io: CliIo): Promise<void> {
+  const [{ renderCompareAnnotations }, { renderCompareMarkdown }] = await Promise.all([
+    import('../compare/render/github.ts'),
+    import('../compare/render/markdown.ts'),
+  ]);
+  await emitGithub(
+    io,
+    (root) => renderCompareAnnotations(report, { root }),
+    () => renderCompareMarkdown(report),
+  );
+}
+
+async function emitGithub(
+  io: CliIo,
+  annotations: (root: string) => string,
+  markdown: () => string,
+): Promise<void> {
   const env = io.env ?? {};
   const workspace = env.GITHUB_WORKSPACE;
   const root = workspace ? relative(workspace, io.cwd).split('\\').join('/') : '';
-  io.stdout(renderGithubAnnotations(report, { root }));
+  io.stdout(annotations(root));
   const summary = env.GITHUB_STEP_SUMMARY;
   if (!summary) return;
   try {
-    await appendFile(summary, `${renderMarkdown(report)}\n`);
+    await appendFile(summary, `${markdown()}\n`);
   } catch (error) {
     io.stderr(
       `baton: could not append the job summary to ${summary} (${(error as Error).message}); the annotations above still stand.\n`,

@@ -28,7 +28,11 @@ export function registerCompare(cli: Command, io: CliIo, setExit: (code: number)
       '--out <dir>',
       'write compare.json and compare.md here (default: beside the candidate report)',
     )
-    .option('--reporter <names>', 'console, json, md (repeat the flag or separate by commas)', list)
+    .option(
+      '--reporter <names>',
+      'console, json, md, github (repeat the flag or separate by commas; github is on by default in GitHub Actions)',
+      list,
+    )
     .option('--seed <n>', 'seed of the paired bootstrap (default 1)', whole(-(2 ** 31)))
     .option('--resamples <n>', 'bootstrap resamples (default 2000)', whole(100))
     .option('--verbose', 'list unchanged cases too')

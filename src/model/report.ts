@@ -423,3 +423,11 @@ export function gateActual(gate: GateResult, measured: string): string {
   if (gate.note === undefined) return measured;
   return outcomeOf(gate) === 'n/a' ? `n/a (${gate.note})` : gate.note;
 }
+
+/** The run's name as a reader sees it: the suite's, with its variant beside it (`desk (balanced)`). */
+export function runName(report: {
+  readonly suite: { readonly name: string; readonly variant?: string };
+}): string {
+  const variant = report.suite.variant;
+  return variant === undefined ? report.suite.name : `${report.suite.name} (${variant})`;
+}

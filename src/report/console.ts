@@ -6,7 +6,7 @@ import type {
   ReportFinding,
   StreamedReport,
 } from '../model/report.ts';
-import { gateActual, gateName, outcomeOf } from '../model/report.ts';
+import { gateActual, gateName, outcomeOf, runName } from '../model/report.ts';
 import {
   byCodeEntries,
   duration,
@@ -78,7 +78,7 @@ function header(report: StreamedReport, paint: Paint): string {
     ...(report.repeat > 1 ? [`×${report.repeat} repeats`] : []),
     duration(report.durationMs),
   ];
-  return `${paint('bold', `Baton ${report.suite.name}`)}  ${paint('dim', `adapter ${report.suite.adapter}`)}  ${parts.join(' · ')}`;
+  return `${paint('bold', `Baton ${runName(report)}`)}  ${paint('dim', `adapter ${report.suite.adapter}`)}  ${parts.join(' · ')}`;
 }
 
 /** What makes the whole run untrustworthy, before any case: a signal, escaped errors. */

@@ -21,14 +21,16 @@ function property(text: string): string {
   return data(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
 
-interface Annotation {
+/** One `::error` workflow command: where it points, its title and its message. */
+export interface Annotation {
   readonly file?: string;
   readonly line?: number;
   readonly title: string;
   readonly message: string;
 }
 
-function command(a: Annotation, root: string): string {
+/** The workflow command for `a`, its file joined to `root` (the working directory's place). */
+export function annotationCommand(a: Annotation, root: string): string {
   const params = [
     ...(a.file === undefined ? [] : [`file=${property(joinPath(root, a.file))}`]),
     ...(a.line === undefined ? [] : [`line=${a.line}`]),
@@ -91,5 +93,5 @@ export function renderGithubAnnotations(
     });
   }
   const root = options.root ?? '';
-  return annotations.map((a) => `${command(a, root)}\n`).join('');
+  return annotations.map((a) => `${annotationCommand(a, root)}\n`).join('');
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
 import type { CaseResult, ReportFinding, StreamedReport } from '../model/report.ts';
+import { runName } from '../model/report.ts';
 import { problems, stepLabel } from './format.ts';
 import { exampleText, replayCommand } from './property-lines.ts';
 
@@ -91,11 +92,6 @@ function addCase(suite: TestSuite, c: CaseResult, suiteName: string, variant?: s
  * The run's name in the document: a variant's run carries its variant, so that a CI test view
  * collecting every junit.xml tells the two variants of one suite apart.
  */
-function runName(report: StreamedReport): string {
-  const variant = report.suite.variant;
-  return variant === undefined ? report.suite.name : `${report.suite.name} (${variant})`;
-}
-
 function caseSuite(builder: Builder, report: StreamedReport): TestSuite {
   return builder
     .testSuite()

@@ -5,7 +5,7 @@ import type {
   RunMetrics,
   StreamedReport,
 } from '../model/report.ts';
-import { gateActual, gateName, outcomeOf } from '../model/report.ts';
+import { gateActual, gateName, outcomeOf, runName } from '../model/report.ts';
 import {
   byCodeEntries,
   compareBuckets,
@@ -48,7 +48,7 @@ function title(report: StreamedReport): string {
   const repeat = report.repeat > 1 ? ` · ${report.repeat} repeats` : '';
   const line = `Adapter ${code(suite.adapter)} · ${code(suite.file)}${repeat} · ${duration(report.durationMs)}`;
   const why = report.reasons?.length ? `\n\nWhy: ${report.reasons.map(mdCell).join('; ')}` : '';
-  return `## ${heading.replace('%s', mdCell(suite.name))}\n\n${line}${why}`;
+  return `## ${heading.replace('%s', mdCell(runName(report)))}\n\n${line}${why}`;
 }
 
 /** A cut-short run and escaped errors, before anything else: they make the rest untrustworthy. */

@@ -160,6 +160,30 @@ describe('baton run suites/example-compare.yaml: current against the regressed p
     expect(r.code).toBe(1);
   });
 
+  it('in GitHub Actions, annotates each case that broke and appends the comparison to the job summary', async () => {
+    const summary = join(out.path, 'summary.md');
+    const gh = await runCli(['run', 'suites/example-compare.yaml', '--out', join(out.path, 'gh')], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
+    expect(gh.code).toBe(1);
+    const annotations = gh.stdout.split('\n').filter((l) => l.startsWith('::error '));
+    const broke = annotations.filter((l) => l.includes('broke under proposed'));
+    expect(broke).toHaveLength(8);
+    expect(broke[0]).toMatch(
+      /^::error file=cases\/[^,]+\.yaml,title=Baton compare%3A \S+ broke under proposed::step \d+ handoff\./,
+    );
+    expect(annotations.filter((l) => l.includes('title=Baton compare%3A gate'))).toEqual([
+      '::error file=suites/example-compare.yaml,title=Baton compare%3A gate no new failures failed::no new failures <= 0, actual 8 (proposed against current)',
+      expect.stringMatching(
+        /gate delta\(handoff\.missed\) failed::delta\(handoff\.missed\) <= 0 pp, actual \+15\.2 pp/,
+      ),
+      expect.stringMatching(/gate not_worse\(pass_rate\) failed/),
+    ]);
+    expect(await readFile(summary, 'utf8')).toMatch(
+      /^## ❌ Baton compare: `proposed` against `current` failed/,
+    );
+  });
+
   it('gives the same intervals for the same seed', async () => {
     const args = ['compare', join(dir, 'current/report.json'), join(dir, 'proposed/report.json')];
     const [a, b] = await Promise.all([

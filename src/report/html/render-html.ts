@@ -1,4 +1,5 @@
 import type { CaseResult, RunReport, StreamedReport } from '../../model/report.ts';
+import { runName } from '../../model/report.ts';
 import { inCaseOrder, reportFields } from '../json.ts';
 import { CLIENT_CASE } from './client-case.ts';
 import { CLIENT_LIST } from './client-list.ts';
@@ -108,7 +109,7 @@ export function* renderHtmlChunks(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(`Baton · ${report.suite.name} · ${report.passed ? 'PASS' : 'FAIL'}`)}</title>
+<title>${esc(`Baton · ${runName(report)} · ${report.passed ? 'PASS' : 'FAIL'}`)}</title>
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
@@ -135,12 +136,12 @@ ${slimBanner(report, options)}${FILTERS}
   };
   yield '{"report":';
   yield* reportData(report, whole, budget);
-  yield `,"sourceBase":${embedJson(options.sourceBase ?? '')},"label":${embedJson(options.label ?? report.suite.name)}`;
+  yield `,"sourceBase":${embedJson(options.sourceBase ?? '')},"label":${embedJson(options.label ?? runName(report))}`;
   const against = options.against;
   if (against) {
     yield ',"against":{"report":';
     yield* reportData(against.report, whole, budget);
-    yield `,"label":${embedJson(against.label ?? against.report.suite.name)}}`;
+    yield `,"label":${embedJson(against.label ?? runName(against.report))}}`;
   }
   // Known only once every case is embedded: the page's script shows it in the banner's place.
   if (budget.slimmed > 0)

@@ -5,6 +5,7 @@ import {
   gateName,
   type Rate,
   type RunReport,
+  runName,
 } from '../../model/report.ts';
 import { byCodeEntries, compareBuckets, duration, interval, num, percent } from '../format.ts';
 import { brokenProperties, exampleText, propertyTally, replayCommand } from '../property-lines.ts';
@@ -38,7 +39,7 @@ export function headerSection(report: Sections): string {
       : []),
   ];
   const partial = info?.partial ? `<p class="banner" id="partial">${partialText(report)}</p>` : '';
-  return `<header><h1><span class="verdict ${verdict.toLowerCase()}">${verdict}</span> Baton · ${esc(report.suite.name)}</h1><p class="meta">${meta.join(' · ')}</p>${partial}</header>`;
+  return `<header><h1><span class="verdict ${verdict.toLowerCase()}">${verdict}</span> Baton · ${esc(runName(report))}</h1><p class="meta">${meta.join(' · ')}</p>${partial}</header>`;
 }
 
 function partialText(report: Sections): string {
