@@ -129,8 +129,44 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${skipped}`, () =
       .allTextContents();
     expect(labels).toEqual(['regressed policy', 'current policy']);
     expect(await browser.page.locator('#case-detail .side-by-side .timeline').count()).toBe(2);
+    expect(await browser.page.textContent('#against-legend')).toBe(
+      'First badge: regressed policy; second badge: current policy.',
+    );
     await browser.page.check('#filter-changed');
     await expect.poll(() => browser.page.textContent('#shown-count')).toBe('Showing 1 of 38 cases');
+  });
+
+  test('side by side, the filter keeps cases whose findings or route changed, and says which cases one run lacks', async () => {
+    const regressed = parseReport(await readFile(join(out.path, 'report.json'), 'utf8'));
+    const [first, second, ...rest] = regressed.cases;
+    if (!first || !second) throw new Error('the report has too few cases');
+    // Same verdict, the work went elsewhere; and one case the other run never had.
+    const moved = {
+      ...first,
+      handoffs: first.handoffs.map((h) => ({ ...h, to: `${h.to}-elsewhere` })),
+    };
+    const other = {
+      ...regressed,
+      suite: { ...regressed.suite, name: 'current' },
+      cases: [moved, ...rest],
+    };
+    const file = join(out.path, 'compare-route.html');
+    await writeFile(
+      file,
+      renderHtml(regressed, { label: 'regressed', against: { report: other, label: 'current' } }),
+    );
+    await browser.page.goto(pathToFileURL(file).href);
+    await browser.page.waitForSelector('body[data-ready="true"]');
+
+    expect(await browser.page.textContent('#against-legend')).toBe(
+      'First badge: regressed; second badge: current. The two runs hold different cases: 1 only in regressed, 0 only in current; the list holds the cases of regressed.',
+    );
+    await browser.page.check('#filter-changed');
+    const shown = first.handoffs.length > 0 ? 2 : 1;
+    await expect
+      .poll(() => browser.page.textContent('#shown-count'))
+      .toBe(`Showing ${shown} of 38 cases`);
+    expect(browser.errors).toEqual([]);
   });
 
   test('a page past its size budget says how many passing cases it slimmed', async () => {

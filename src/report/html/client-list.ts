@@ -46,9 +46,31 @@ function matches(x) {
   if (state.text && !x.text.includes(state.text)) return false;
   if (state.changed) {
     const o = OTHER_BY_ID.get(x.c.id);
-    if (o && o.status === x.c.status) return false;
+    if (o && !differs(x.c, o)) return false;
   }
   return true;
+}
+
+// What a comparison calls a change: the verdict, the findings (code, step) or the route.
+function differs(c, o) {
+  const findings = (k) => problems(k).map((f) => f.code + '@' + (f.step ?? '')).sort().join(',');
+  const route = (k) => (k.handoffs || []).map((h) => h.from + '>' + h.to + '@' + h.step).join(',');
+  return c.status !== o.status || findings(c) !== findings(o) || route(c) !== route(o);
+}
+
+// Which badge is which run, and the cases only one of them ran.
+function fillLegend() {
+  if (!OTHER) return;
+  const ids = new Set(REPORT.cases.map((c) => c.id));
+  const onlyHere = REPORT.cases.filter((c) => !OTHER_BY_ID.has(c.id)).length;
+  const onlyThere = OTHER.cases.filter((c) => !ids.has(c.id)).length;
+  const legend = document.getElementById('against-legend');
+  const parts = ['First badge: ' + DATA.label + '; second badge: ' + DATA.against.label + '.'];
+  if (onlyHere + onlyThere > 0) {
+    parts.push('The two runs hold different cases: ' + onlyHere + ' only in ' + DATA.label + ', ' + onlyThere + ' only in ' + DATA.against.label + '; the list holds the cases of ' + DATA.label + '.');
+  }
+  legend.textContent = parts.join(' ');
+  legend.hidden = false;
 }
 
 function fillFilters() {
@@ -68,6 +90,7 @@ function fillFilters() {
   const tagSel = document.getElementById('filter-tag');
   for (const [tag, n] of [...tags].sort()) tagSel.append(h('option', { value: tag }, tag + ' (' + n + ')'));
   if (OTHER) document.getElementById('filter-changed-wrap').hidden = false;
+  fillLegend();
 }
 
 function applyFilters() {

@@ -42,9 +42,10 @@ const FILTERS = `<div class="filters" role="search">
 <label>code <select id="filter-code"><option value="">any</option></select></label>
 <label>tag <select id="filter-tag"><option value="">any</option></select></label>
 <label><input type="search" id="filter-text" placeholder="id or title"></label>
-<label id="filter-changed-wrap" hidden><input type="checkbox" id="filter-changed"> only cases whose verdict differs</label>
+<label id="filter-changed-wrap" hidden><input type="checkbox" id="filter-changed"> only cases that differ (verdict, findings or route)</label>
 <span id="shown-count" class="dim"></span>
-</div>`;
+</div>
+<p id="against-legend" class="dim" hidden></p>`;
 
 /**
  * Past this many cases a page embeds its passing cases without their findings, steps and
