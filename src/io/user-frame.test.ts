@@ -31,6 +31,19 @@ describe('userFrame', () => {
     });
   });
 
+  it('names the file of a module tsx compiled to a data: URL (TypeScript a CommonJS package imports)', () => {
+    const code = encodeURIComponent(
+      `__filename="/work/app/src/desk/policies.ts";(()=>{require = require("node:module").createRequire("file:///work/app/src/desk/policies.ts");\nvar x = ${'1;'.repeat(2000)}`,
+    );
+    const stack = [
+      "TypeError: Cannot read properties of undefined (reading 'queue')",
+      `    at route (data:text/javascript,${code}:2:869)`,
+      '    at Module.runCase (/work/app/baton/adapter.ts:15:24)',
+    ].join('\n');
+
+    expect(userFrame(stack, OWN, '/work/app')).toEqual({ file: 'src/desk/policies.ts' });
+  });
+
   it('is undefined when only Baton, Node or a package threw', () => {
     const stack = [
       'Error: boom',
