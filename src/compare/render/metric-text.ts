@@ -100,16 +100,17 @@ export function handoffsText(side: CaseSide | undefined): string {
 
 /**
  * `passed 2 of 3 repeats` for a side whose repeats tell something: some passed and some did not
- * (a flaky side), or the other side passed a different share. Undefined otherwise: equal counts
- * (0 of 3 on both sides) say nothing the change does not.
+ * (a flaky side), or, for a case whose verdict held, the other side is flaky (both counts side by
+ * side). Undefined otherwise: `broke` already says every repeat of the candidate failed, and
+ * equal counts (0 of 3 on both sides) say nothing the change does not.
  */
 export function repeatsNote(c: CaseChange, side: 'baseline' | 'candidate'): string | undefined {
   const own = c[side];
   if (own === undefined || own.repeats <= 1) return undefined;
   const other = c[side === 'baseline' ? 'candidate' : 'baseline'];
-  const mixed = own.passedRepeats > 0 && own.passedRepeats < own.repeats;
-  const share = (s: CaseSide) => s.passedRepeats / Math.max(1, s.repeats);
-  const differs = other !== undefined && share(other) !== share(own);
-  if (!mixed && !differs) return undefined;
+  const mixed = (s: CaseSide | undefined) =>
+    s !== undefined && s.passedRepeats > 0 && s.passedRepeats < s.repeats;
+  const held = c.change === 'changed' || c.change === 'same';
+  if (!mixed(own) && !(held && mixed(other))) return undefined;
   return `passed ${own.passedRepeats} of ${own.repeats} repeat${own.repeats === 1 ? '' : 's'}`;
 }
