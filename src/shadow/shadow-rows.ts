@@ -96,11 +96,19 @@ export function escalationLine(r: ShadowReport): string {
   return `${e.missed} missed by the candidate${where} · ${e.extra} extra`;
 }
 
+/**
+ * Nothing the candidate does leaves Baton: an effect its own spans call committed (`emitEffect`,
+ * a tool effect) was only reported by it, and says so.
+ */
+const OUTCOME_WORDS: Readonly<Record<string, string>> = {
+  committed: 'reported by its spans (none left Baton)',
+};
+
 export function effectsLine(r: ShadowReport): string {
   const effects = Object.entries(r.effects.byEffect).map(
     ([name, outcomes]) =>
       `${name} ${Object.entries(outcomes)
-        .map(([o, n]) => `${n} ${o}`)
+        .map(([o, n]) => `${n} ${OUTCOME_WORDS[o] ?? o}`)
         .join(', ')}`,
   );
   const hosts = Object.entries(r.effects.refusedHosts).map(([h, n]) => `${h} refused ${n}×`);
