@@ -52,4 +52,19 @@ describe('settings the adapter could never act on', () => {
     ]);
     expect(problems(MODULE, 'faults: [{ fault: duplicate_delivery, to: refunds }]')).toEqual([]);
   });
+
+  it("reports a variant's own adapter that could not act on the suite's settings, at the variant", () => {
+    const found = problems(
+      MODULE,
+      ...ENDPOINTS,
+      'variants:',
+      '  current: {}',
+      '  hosted:',
+      '    adapter: { type: http, url: "http://127.0.0.1:9/turn" }',
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(
+      /:10:\d+: variants\.hosted\.adapter\.type: expected effects the service's spans show, .* \(variant hosted, for the suite's effects\.endpoints\)\. Fix: /,
+    );
+  });
 });

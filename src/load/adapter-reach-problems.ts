@@ -22,8 +22,23 @@ const ENDPOINT_FAULTS = new Set(['lost_response', 'http_error']);
  * is a problem at its line, not a fault that silently never fires.
  */
 export function adapterReachProblems(config: ParsedSuite, source: YamlSource): FileProblem[] {
+  const drafts = reachDrafts(config, config.adapter);
+  // A variant with an adapter of its own runs the suite's settings through it: each setting it
+  // could never act on is reported at the variant's adapter.
+  for (const [name, variant] of Object.entries(config.variants ?? {})) {
+    if (!variant.adapter) continue;
+    for (const d of reachDrafts(config, variant.adapter))
+      drafts.push({
+        ...d,
+        path: ['variants', name, 'adapter', 'type'],
+        message: `${d.message} (variant ${name}, for the suite's ${d.path.join('.')})`,
+      });
+  }
+  return drafts.map((d) => place(d, source));
+}
+
+function reachDrafts(config: ParsedSuite, adapter: AdapterConfig): Draft[] {
   const drafts: Draft[] = [];
-  const adapter = config.adapter;
   const why = NOTHING_SEEN[adapter.type];
   if (why) drafts.push(...unseenDrafts(config, adapter.type, why));
   if (adapter.type !== 'module')
@@ -31,7 +46,7 @@ export function adapterReachProblems(config: ParsedSuite, source: YamlSource): F
       if (TRANSPORT_FAULTS.has(f.fault))
         drafts.push(transportFault(f.fault, adapter, ['faults', i, 'fault']));
     });
-  return drafts.map((d) => place(d, source));
+  return drafts;
 }
 
 /** Adapters whose implementation's requests never pass through Baton's process, and why. */
