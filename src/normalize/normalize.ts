@@ -1,6 +1,7 @@
 import type { Timeline, TimelineEvent } from '../model/timeline.ts';
 import { withoutInferredEchoes } from './inferred-handoffs.ts';
 import { recognizeAgentsSdk } from './recognize-agents-sdk.ts';
+import { recognizeAiSdk } from './recognize-ai-sdk.ts';
 import { recognizeBaton } from './recognize-baton.ts';
 import { recognizeEffects } from './recognize-effects.ts';
 import { recognizeGenAi } from './recognize-genai.ts';
@@ -22,6 +23,7 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   recognizeAgentsSdk,
   recognizeGenAi,
   recognizeOpenInference,
+  recognizeAiSdk,
 ];
 
 /** Shapes recognised besides what a span is: an agent's reply that asks the customer something. */
@@ -34,6 +36,7 @@ const SHAPE_NAMES = new Map<Recognizer, string>([
   [recognizeAgentsSdk, 'OpenAI Agents SDK'],
   [recognizeGenAi, 'OpenTelemetry GenAI'],
   [recognizeOpenInference, 'OpenInference'],
+  [recognizeAiSdk, 'Vercel AI SDK'],
 ]);
 
 /** A recognizer's name in reports: the span shape it knows (`OpenInference`). */
