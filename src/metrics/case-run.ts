@@ -16,6 +16,11 @@ export interface CaseRun {
   readonly status: 'pass' | 'fail' | 'error';
   readonly findings: readonly Finding[];
   readonly handoffs: readonly ObservedHandoff[];
+  /**
+   * The handoffs that were hops, as the hops check counts them (an answer coming back is none);
+   * absent: every handoff listed.
+   */
+  readonly hops?: number;
   /** The chances each finding code had in this run: the denominators of the rates. */
   readonly opportunities: Partial<Record<FindingCode, number>>;
   readonly targets: readonly TargetPair[];
@@ -32,4 +37,9 @@ export interface CaseRun {
   readonly strays?: readonly UnhandledError[];
   /** The normalised events the findings were judged on (absent when the run errored). */
   readonly timeline?: readonly TimelineEvent[];
+}
+
+/** How many hops a run made: its own count, else every handoff it lists. */
+export function hopsOf(run: Pick<CaseRun, 'hops' | 'handoffs'>): number {
+  return run.hops ?? run.handoffs.length;
 }

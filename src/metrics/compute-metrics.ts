@@ -1,7 +1,7 @@
 import { PROPERTY_CODE, type PropertyResult } from '../contracts/properties/property-result.ts';
 import { FINDING_CODES, type FindingCode } from '../model/finding.ts';
 import type { CodeTally, Rate, RunMetrics } from '../model/report.ts';
-import type { CaseRun } from './case-run.ts';
+import { type CaseRun, hopsOf } from './case-run.ts';
 import { caseTally } from './case-tally.ts';
 import { type Cluster, clusteredRate } from './clustered-rate.ts';
 import { confusionMatrix } from './confusion.ts';
@@ -55,7 +55,7 @@ export function computeMetrics(
   let totalHops = 0;
   let maxHops = 0;
   for (const run of runs) {
-    const h = run.handoffs.length;
+    const h = hopsOf(run);
     histogram[h] = (histogram[h] ?? 0) + 1;
     totalHops += h;
     maxHops = Math.max(maxHops, h);

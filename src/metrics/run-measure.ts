@@ -1,7 +1,7 @@
 // What metrics read from a case's runs, as report.json keeps it for `baton merge`, and back.
 import type { Finding, FindingCode } from '../model/finding.ts';
 import type { CaseMeasure, ObservedHandoff, RunMeasure } from '../model/report.ts';
-import type { CaseRun } from './case-run.ts';
+import { type CaseRun, hopsOf } from './case-run.ts';
 
 /** What metrics read from one run, in the form report.json keeps it. */
 export function runMeasure(run: CaseRun, first: boolean): RunMeasure {
@@ -23,7 +23,7 @@ export function runMeasure(run: CaseRun, first: boolean): RunMeasure {
     passed,
     opportunities,
     targets: run.targets,
-    hops: run.handoffs.length,
+    hops: hopsOf(run),
     // Recognition counts and notes are summed over the first repeat of each case only.
     ...(first && run.recognition && { recognition: run.recognition }),
     ...(first && run.notes && run.notes.length > 0 && { notes: run.notes }),

@@ -1,4 +1,4 @@
-import type { CaseRun } from '../metrics/case-run.ts';
+import { type CaseRun, hopsOf } from '../metrics/case-run.ts';
 import { caseTally } from '../metrics/case-tally.ts';
 import { standIn, standInHandoffs } from '../metrics/run-measure.ts';
 import type { Finding, FindingCode } from '../model/finding.ts';
@@ -52,7 +52,7 @@ export function leanRun(run: CaseRun, first: boolean): CaseRun {
   return {
     status: run.status,
     findings: findings.length === 0 ? NO_FINDINGS : findings,
-    handoffs: standInHandoffs(run.handoffs.length),
+    handoffs: standInHandoffs(hopsOf(run)),
     opportunities: NO_OPPORTUNITIES,
     targets: run.targets,
     durationMs: 0,

@@ -2,6 +2,7 @@ import { context } from '@opentelemetry/api';
 import type { Adapter, CaseRunOutput } from '../adapters/adapter.ts';
 import type { Capture } from '../capture/capture.ts';
 import { analyseHandoffs } from '../checks/handoff-analysis.ts';
+import { answersComingBack } from '../checks/person-answers.ts';
 import { countOpportunities, type EnabledCheck, runChecks } from '../checks/registry.ts';
 import { unstatedReasons } from '../checks/unstated-reasons.ts';
 import type { CaseRun } from '../metrics/case-run.ts';
@@ -64,6 +65,8 @@ async function watched<T>(
   return settled.value;
 }
 
+const NO_CLAIMS: ReadonlySet<number> = new Set();
+
 /** Runs one case once: drive the adapter in its own capture scope, then judge the spans. */
 export async function runCaseOnce(
   testCase: Case,
@@ -107,7 +110,9 @@ export async function runCaseOnce(
   const findings = runChecks(o.checks, timeline, labels);
   const { observed, matching } = analyseHandoffs(timeline, labels);
   // The handoffs the agents made: a framework's automatic return of finished work (`autoReturn`)
-  // is the answer coming back, no hop (the timeline still shows it).
+  // is the answer coming back (the timeline still shows it). Hops are counted as the hops check
+  // counts them: no answer coming back (a person's after deciding, finished work) is one.
+  const answers = answersComingBack(timeline, observed, NO_CLAIMS, labels.persons);
   const handoffs: ObservedHandoff[] = [];
   for (const h of observed) {
     if (h.autoReturn === true) continue;
@@ -125,6 +130,7 @@ export async function runCaseOnce(
     status: findings.some((f) => f.outcome === 'fail') ? 'fail' : 'pass',
     findings,
     handoffs,
+    hops: observed.filter((h, k) => h.autoReturn !== true && !answers.has(k)).length,
     opportunities,
     targets: targetPairs(matching, expected.length),
     durationMs: performance.now() - started,

@@ -3,7 +3,7 @@ import type { Adapter } from '../adapters/adapter.ts';
 import { createCapture } from '../capture/capture.ts';
 import type { Case } from '../model/labelled-case.ts';
 import { SuiteInput } from '../model/suite.ts';
-import { emitHandoff } from '../public/conventions.ts';
+import { emitHandoff, withToolCall } from '../public/conventions.ts';
 import { type RunPlan, runSuite } from './run-suite.ts';
 
 const capture = createCapture();
@@ -104,6 +104,27 @@ describe('runSuite', () => {
     expect(result?.handoffs.map((h) => `${h.from} → ${h.to}`)).toEqual(['triage → refunds']);
     expect(result?.timeline?.filter((e) => e.kind === 'handoff')).toHaveLength(2);
     expect(report.metrics.hops).toMatchObject({ max: 1 });
+  });
+
+  it("counts no hop for a person's answer or finished work coming back, as the hops check does", async () => {
+    const adapter: Adapter = {
+      name: 'answered',
+      async runCase(testCase, ctx) {
+        for (let i = 0; i < testCase.steps.length; i++)
+          await ctx.step(i, () => {
+            if (i !== 1) return;
+            emitHandoff({ from: 'triage', to: 'refunds' }, ctx.tracer);
+            withToolCall({ tool: 'issue_refund', agent: 'refunds' }, () => undefined, ctx.tracer);
+            emitHandoff({ from: 'refunds', to: 'triage', reason: 'resolved' }, ctx.tracer);
+          });
+        return undefined;
+      },
+    };
+
+    const report = await runSuite(plan([refundCase('resolved')], adapter));
+
+    expect(report.cases[0]).toMatchObject({ status: 'pass', hops: 1 });
+    expect(report.metrics.hops).toMatchObject({ max: 1, histogram: { 1: 1 } });
   });
 
   it('counts a case file that does not load in the case.error rate, beside the cases that ran', async () => {

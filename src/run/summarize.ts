@@ -1,5 +1,5 @@
 import type { PropertyResult } from '../contracts/properties/property-result.ts';
-import type { CaseRun } from '../metrics/case-run.ts';
+import { type CaseRun, hopsOf } from '../metrics/case-run.ts';
 import { caseTally } from '../metrics/case-tally.ts';
 import { runCost } from '../metrics/compute-metrics.ts';
 import { caseMeasure } from '../metrics/run-measure.ts';
@@ -47,7 +47,7 @@ export function toCaseResult(
   result.repeats = runs.length;
   result.passedRepeats = passedRepeats;
   result.durationMs = Math.round(durationMs * 1000) / 1000;
-  result.hops = shown?.handoffs.length ?? 0;
+  result.hops = shown ? hopsOf(shown) : 0;
   result.cost = cost / Math.max(1, runs.length);
   if (shown?.permutationSeed !== undefined) result.permutationSeed = shown.permutationSeed;
   if (shown?.error !== undefined) result.error = shown.error;
