@@ -50,10 +50,9 @@ export const recognizeAiSdk: Recognizer = (span, index): TimelineEvent | undefin
     const call = toolCallFrom(span, index, { tool, args: a[AI_SDK.toolArgs] });
     return call.agent === undefined && agent !== undefined ? { ...call, agent } : call;
   }
-  const from = agent;
-  if (from === undefined) return undefined;
+  if (agent === undefined) return undefined;
   return handoffFrom(span, index, {
-    from,
+    from: agent,
     to,
     reason: str(a, ATTR.handoffReason),
     raw: a[AI_SDK.toolArgs],
