@@ -1,7 +1,13 @@
-import { type Fault, type HttpFault, isHttpFault } from '../model/fault.ts';
+import type { Fault } from '../model/fault.ts';
 
+export type HttpFault = Extract<Fault, { fault: 'http_error' | 'lost_response' }>;
 type HttpError = Extract<Fault, { fault: 'http_error' }>;
 type LostResponse = Extract<Fault, { fault: 'lost_response' }>;
+
+/** True for the faults that act at an effect endpoint (the others act on handoff delivery). */
+export function isHttpFault(fault: Fault): fault is HttpFault {
+  return fault.fault === 'http_error' || fault.fault === 'lost_response';
+}
 
 /**
  * One case's HTTP faults with what is left of each. `http_error` hits the next calls of its

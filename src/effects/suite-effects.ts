@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import type { Adapter } from '../adapters/adapter.ts';
-import { isHttpFault } from '../model/fault.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ParsedSuite } from '../model/suite.ts';
+import { isHttpFault } from './faults.ts';
 import { withHttpEffects } from './with-http-effects.ts';
 
 /**

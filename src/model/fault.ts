@@ -50,10 +50,3 @@ export const FaultInput = z.discriminatedUnion('fault', [
 ]);
 
 export type Fault = z.output<typeof FaultInput>;
-
-export type HttpFault = Extract<Fault, { fault: 'http_error' | 'lost_response' }>;
-
-/** True for the faults that act at an effect endpoint (the others act on handoff delivery). */
-export function isHttpFault(fault: Fault): fault is HttpFault {
-  return fault.fault === 'http_error' || fault.fault === 'lost_response';
-}

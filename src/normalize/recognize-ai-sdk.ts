@@ -50,9 +50,10 @@ export const recognizeAiSdk: Recognizer = (span, index): TimelineEvent | undefin
     const call = toolCallFrom(span, index, { tool, args: a[AI_SDK.toolArgs] });
     return call.agent === undefined && agent !== undefined ? { ...call, agent } : call;
   }
-  if (agent === undefined) return undefined;
+  const from = agent;
+  if (from === undefined) return undefined;
   return handoffFrom(span, index, {
-    from: agent,
+    from,
     to,
     reason: str(a, ATTR.handoffReason),
     raw: a[AI_SDK.toolArgs],
