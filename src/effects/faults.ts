@@ -1,13 +1,8 @@
 import type { Fault } from '../model/fault.ts';
+import { type EndpointFault, isEndpointFault } from '../model/fault-kinds.ts';
 
-export type HttpFault = Extract<Fault, { fault: 'http_error' | 'lost_response' }>;
 type HttpError = Extract<Fault, { fault: 'http_error' }>;
 type LostResponse = Extract<Fault, { fault: 'lost_response' }>;
-
-/** True for the faults that act at an effect endpoint (the others act on handoff delivery). */
-export function isHttpFault(fault: Fault): fault is HttpFault {
-  return fault.fault === 'http_error' || fault.fault === 'lost_response';
-}
 
 /**
  * One case's HTTP faults with what is left of each. `http_error` hits the next calls of its
@@ -15,10 +10,10 @@ export function isHttpFault(fault: Fault): fault is HttpFault {
  * endpoint are used up in the order they are listed (suite faults first, then the case's).
  */
 export class FaultCounters {
-  private readonly left: { fault: HttpFault; left: number }[];
+  private readonly left: { fault: EndpointFault; left: number }[];
 
   constructor(faults: readonly Fault[]) {
-    this.left = faults.filter(isHttpFault).map((fault) => ({ fault, left: fault.times }));
+    this.left = faults.filter(isEndpointFault).map((fault) => ({ fault, left: fault.times }));
   }
 
   /** The http_error the next call of `endpoint` fails with, if any is left (and uses it up). */
@@ -31,7 +26,7 @@ export class FaultCounters {
     return this.take(endpoint, 'lost_response') as LostResponse | undefined;
   }
 
-  private take(endpoint: string, kind: HttpFault['fault']): HttpFault | undefined {
+  private take(endpoint: string, kind: EndpointFault['fault']): EndpointFault | undefined {
     const slot = this.left.find(
       (s) => s.fault.fault === kind && s.fault.endpoint === endpoint && s.left > 0,
     );
@@ -47,7 +42,7 @@ export function unknownFaultEndpoints(
   endpoints: readonly string[],
 ): string[] {
   return faults
-    .filter(isHttpFault)
+    .filter(isEndpointFault)
     .filter((f) => !endpoints.includes(f.endpoint))
     .map(
       (f) =>

@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import type { Adapter } from '../adapters/adapter.ts';
+import { isEndpointFault } from '../model/fault-kinds.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { ParsedSuite } from '../model/suite.ts';
-import { isHttpFault } from './faults.ts';
 import { withHttpEffects } from './with-http-effects.ts';
 
 /**
@@ -28,7 +28,7 @@ export function withSuiteHttpEffects(
   const http =
     e !== undefined && (e.endpoints.length + e.allow_hosts.length > 0 || !e.tools?.length);
   const traffic = config.model_traffic;
-  if (!http && !config.cassette && !traffic && !faults.some(isHttpFault)) return adapter;
+  if (!http && !config.cassette && !traffic && !faults.some(isEndpointFault)) return adapter;
   return withHttpEffects(adapter, {
     ...(config.effects && { effects: config.effects }),
     ...(config.cassette && { cassette: config.cassette }),

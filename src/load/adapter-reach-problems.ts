@@ -1,19 +1,10 @@
 import type { FileProblem } from '../errors.ts';
 import type { AdapterConfig } from '../model/adapter-config.ts';
+import { isDeliveryFault, isEndpointFault } from '../model/fault-kinds.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import { type Draft, place } from './draft.ts';
 import type { DataPath } from './load-result.ts';
 import type { YamlSource } from './yaml-document.ts';
-
-/** Faults that act on `info.deliver` and `info.parallel`, which only the module adapter passes. */
-const TRANSPORT_FAULTS = new Set([
-  'duplicate_delivery',
-  'slow_receiver',
-  'receiver_timeout',
-  'permute',
-]);
-/** Faults that act at an effect endpoint Baton fakes in its own process. */
-const ENDPOINT_FAULTS = new Set(['lost_response', 'http_error']);
 
 /**
  * Settings that would do nothing with the suite's adapter, so a green run would say more than
@@ -43,8 +34,7 @@ function reachDrafts(config: ParsedSuite, adapter: AdapterConfig): Draft[] {
   if (why) drafts.push(...unseenDrafts(config, adapter.type, why));
   if (adapter.type !== 'module')
     config.faults.forEach((f, i) => {
-      if (TRANSPORT_FAULTS.has(f.fault))
-        drafts.push(transportFault(f.fault, adapter, ['faults', i, 'fault']));
+      if (isDeliveryFault(f)) drafts.push(transportFault(f.fault, adapter, ['faults', i, 'fault']));
     });
   return drafts;
 }
@@ -80,7 +70,7 @@ function unseenDrafts(config: ParsedSuite, type: string, why: string): Draft[] {
       fix: 'emit the handoffs as spans from the service (`emitHandoff`, or GenAI/OpenInference spans your instrumentation makes), and remove `model_traffic`',
     });
   config.faults.forEach((f, i) => {
-    if (ENDPOINT_FAULTS.has(f.fault))
+    if (isEndpointFault(f))
       drafts.push({
         path: ['faults', i, 'fault'],
         at: 'value',
