@@ -162,12 +162,16 @@ const HINTED_ERRORS = 25;
 /**
  * The parser's follow-on errors about a line it already faulted say nothing new: one a line. A
  * tab used as indentation throws every later line's indentation out of its reckoning, so the
- * errors after the first such tab are its consequences: only the tabs are listed then.
+ * errors after the first such tab are its consequences: only the tabs are listed then. Nesting
+ * that exhausted the parser's stack is one problem: where the stack ran out (and whether it ran
+ * out again on the way back) depends on how much of it the process had left.
  */
 function firstOfEachLine(errors: readonly YAMLError[], lineCounter: LineCounter): YAMLError[] {
   const firstTab = errors.find((e) => e.code === 'TAB_AS_INDENT');
+  const exhausted = errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
   const lines = new Set<number>();
   return errors.filter((e) => {
+    if (exhausted && e.code === 'RESOURCE_EXHAUSTION' && e !== exhausted) return false;
     if (firstTab && e.code !== 'TAB_AS_INDENT' && e.pos[0] > firstTab.pos[0]) return false;
     const { line } = lineCounter.linePos(e.pos[0]);
     if (lines.has(line)) return false;
