@@ -8,6 +8,17 @@ interface EventBase {
   readonly step: number;
   readonly at: number;
   readonly spanId: string;
+  /**
+   * Made inside one of several tool calls that ran at once (the calls of one model response):
+   * it has no order against an event inside another call of the same batch.
+   */
+  readonly sideBySide?: SideBySide;
+}
+
+/** Which batch of overlapping tool calls an event was made in, and in which call (its span id). */
+export interface SideBySide {
+  readonly batch: string;
+  readonly lane: string;
 }
 
 export interface StepEvent extends EventBase {

@@ -9,6 +9,7 @@ import { recognizeModelTraffic, withoutTrafficEchoes } from './recognize-model-t
 import { recognizeOpenInference } from './recognize-openinference.ts';
 import { recognizeReply } from './recognize-replies.ts';
 import type { Recognizer } from './recognizer.ts';
+import { markSideBySide } from './side-by-side.ts';
 import { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
 import { tieKeys } from './tie-order.ts';
@@ -83,6 +84,7 @@ export function normalizeCounted(
     }
   }
   sortEvents(events, index);
+  markSideBySide(events, index);
   return { timeline: { events: withoutInferredEchoes(withoutTrafficEchoes(events)) }, matched };
 }
 

@@ -206,3 +206,31 @@ describe('effect-timing: an order the spans do not record', () => {
     ).toEqual([]);
   });
 });
+
+describe('effect-timing: tool calls that ran side by side', () => {
+  // One model response asked for both calls; the framework ran them at once.
+  const batch = (lane: string) => ({ sideBySide: { batch: 'turn#0', lane } });
+  const codes = (...events: Parameters<typeof timeline>) => run(...events).map((f) => f.code);
+
+  it('does not fail after_release on an effect made in a call beside the handoff', () => {
+    const h = { ...handoff('billing', 'refunds', 1, 100.2), ...batch('transfer') };
+    const e = { ...effect('ticket', 'INV-7', 'billing', 1, { at: 100.4 }), ...batch('ticket') };
+    expect(codes(h, e)).toEqual([]);
+  });
+
+  it('still fails an effect made after the handoff in the same call, or in a later batch', () => {
+    const h = { ...handoff('billing', 'refunds', 1, 100.2), ...batch('transfer') };
+    const same = {
+      ...effect('ticket', 'INV-7', 'billing', 1, { at: 100.4 }),
+      ...batch('transfer'),
+    };
+    expect(codes(h, same)).toEqual(['effect.after_release']);
+    const later = {
+      ...effect('ticket', 'INV-7', 'billing', 1, { at: 100.4 }),
+      sideBySide: { batch: 'turn#1', lane: 'ticket' },
+    };
+    expect(codes(h, later)).toEqual(['effect.after_release']);
+    const outside = effect('ticket', 'INV-7', 'billing', 1, { at: 100.4 });
+    expect(codes(h, outside)).toEqual(['effect.after_release']);
+  });
+});

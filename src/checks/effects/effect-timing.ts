@@ -9,7 +9,7 @@ import { committedEffects } from './ledger.ts';
  * How an agent let go of the work: handed it to `to` (a handoff whose span may last until
  * `until`), or released its claim on `work`.
  */
-type LetGo = { readonly spanId: string; readonly at: number } & (
+type LetGo = Pick<TimelineEvent, 'spanId' | 'at' | 'sideBySide'> & (
   | { readonly to: string; readonly until?: number }
   | { readonly work: string }
 );
@@ -75,6 +75,7 @@ export const effectTiming = defineCheck<Record<string, never>>({
           to: e.to,
           spanId: e.spanId,
           at: e.at,
+          ...(e.sideBySide !== undefined && { sideBySide: e.sideBySide }),
           ...(e.end !== undefined && { until: e.end }),
         });
         holding.delete(e.from);

@@ -1,0 +1,124 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { ATTR, EVENT } from '../conventions/attributes.ts';
+import type { TimelineEvent } from '../model/timeline.ts';
+import { normalize } from './normalize.ts';
+import { isToolSpan } from './side-by-side.ts';
+import { spanRecord, stepSpan } from './span-fixtures.ts';
+
+const turn = spanRecord(
+  'turn',
+  1,
+  { [ATTR.event]: EVENT.agent, [ATTR.agent]: 'billing' },
+  { parentId: 'step0', durationMs: 40 },
+);
+/** An AI SDK tool call under billing's turn, from `start` for `ms`. */
+const aiToolCall = (id: string, tool: string, start: number, ms: number) =>
+  spanRecord(
+    id,
+    start,
+    { 'ai.operationId': 'ai.toolCall', 'ai.toolCall.name': tool, 'ai.toolCall.args': '{}' },
+    { parentId: 'turn', durationMs: ms, name: 'ai.toolCall' },
+  );
+const handoffIn = (parentId: string, start: number) =>
+  spanRecord(
+    `handoff-${parentId}`,
+    start,
+    { [ATTR.event]: EVENT.handoff, [ATTR.handoffFrom]: 'billing', [ATTR.handoffTo]: 'refunds' },
+    { parentId, durationMs: 0 },
+  );
+const toolIn = (parentId: string, start: number) =>
+  spanRecord(
+    `tool-${parentId}`,
+    start,
+    { [ATTR.event]: EVENT.toolCall, [ATTR.toolName]: 'open_ticket' },
+    { parentId, durationMs: 0.1 },
+  );
+
+const marks = (events: readonly TimelineEvent[]) =>
+  Object.fromEntries(
+    events
+      .filter((e) => e.kind === 'handoff' || e.kind === 'tool_call')
+      .map((e) => [e.kind, e.sideBySide]),
+  );
+
+describe('tool calls that ran side by side', () => {
+  it('marks events inside overlapping sibling tool calls with one batch and their own call', () => {
+    const spans = [
+      stepSpan(0),
+      turn,
+      aiToolCall('transfer', 'transfer_to_refunds', 10.1, 0.5),
+      handoffIn('transfer', 10.2),
+      aiToolCall('ticket', 'open_ticket', 10.3, 0.5),
+      toolIn('ticket', 10.4),
+    ];
+    const { events } = normalize(spans);
+    expect(marks(events)).toEqual({
+      handoff: { batch: 'turn#0', lane: 'transfer' },
+      tool_call: { batch: 'turn#0', lane: 'ticket' },
+    });
+  });
+
+  it('leaves calls made one after another, and calls under different parents, unmarked', () => {
+    const spans = [
+      stepSpan(0),
+      turn,
+      aiToolCall('transfer', 'transfer_to_refunds', 20, 0.5),
+      handoffIn('transfer', 20.2),
+      aiToolCall('ticket', 'open_ticket', 10, 0.5),
+      toolIn('ticket', 10.2),
+    ];
+    expect(marks(normalize(spans).events)).toEqual({ handoff: undefined, tool_call: undefined });
+    // A call that starts exactly as the other ends came after it.
+    const touching = [
+      stepSpan(0),
+      turn,
+      aiToolCall('transfer', 'transfer_to_refunds', 10, 0.5),
+      handoffIn('transfer', 10.2),
+      aiToolCall('ticket', 'open_ticket', 10.5, 0.5),
+      toolIn('ticket', 10.6),
+    ];
+    expect(marks(normalize(touching).events)).toEqual({ handoff: undefined, tool_call: undefined });
+  });
+
+  test.prop([
+    fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 10 })), {
+      minLength: 2,
+      maxLength: 8,
+    }),
+  ])(
+    'two marked calls of one batch are joined by a chain of overlaps; calls of two batches never overlap',
+    (calls) => {
+      const spans = [
+        stepSpan(0),
+        turn,
+        ...calls.map(([start, ms], i) => aiToolCall(`c${i}`, `tool${i}`, start, ms)),
+      ];
+      const byLane = new Map<string, string>();
+      for (const e of normalize(spans).events)
+        if (e.sideBySide) byLane.set(e.sideBySide.lane, e.sideBySide.batch);
+      const span = (id: string) => spans.find((s) => s.spanId === id)!;
+      const overlap = (a: string, b: string) =>
+        span(a).start < span(b).end && span(b).start < span(a).end;
+      for (const [i, [s, ms]] of calls.entries()) {
+        const id = `c${i}`;
+        const overlapsAny = calls.some(([t, n], j) => j !== i && s < t + n && t < s + ms);
+        expect(byLane.has(id)).toBe(overlapsAny);
+      }
+      for (const [a, batchA] of byLane)
+        for (const [b, batchB] of byLane) if (a !== b && overlap(a, b)) expect(batchA).toBe(batchB);
+    },
+  );
+
+  it('knows tool spans in each shape Baton reads', () => {
+    const shapes = [
+      { [ATTR.event]: EVENT.toolCall },
+      { 'ai.operationId': 'ai.toolCall' },
+      { 'gen_ai.operation.name': 'execute_tool' },
+      { 'openinference.span.kind': 'TOOL' },
+      { 'openai_agents.span.type': 'function' },
+    ];
+    for (const attributes of shapes) expect(isToolSpan(spanRecord('s', 0, attributes))).toBe(true);
+    expect(isToolSpan(spanRecord('s', 0, { [ATTR.event]: EVENT.handoff }))).toBe(false);
+  });
+});
