@@ -9,10 +9,8 @@ import { committedEffects } from './ledger.ts';
  * How an agent let go of the work: handed it to `to` (a handoff whose span may last until
  * `until`), or released its claim on `work`.
  */
-type LetGo = Pick<TimelineEvent, 'spanId' | 'at' | 'sideBySide'> & (
-  | { readonly to: string; readonly until?: number }
-  | { readonly work: string }
-);
+type LetGo = Pick<TimelineEvent, 'spanId' | 'at' | 'sideBySide'> &
+  ({ readonly to: string; readonly until?: number } | { readonly work: string });
 
 /**
  * When effects happen relative to the work changing hands, in one pass over the events.
