@@ -1,5 +1,5 @@
 import { ATTR } from '../conventions/attributes.ts';
-import type { HandoffEvent } from '../model/timeline.ts';
+import type { HandoffEvent, SideBySide } from '../model/timeline.ts';
 import { parseJson } from './attrs.ts';
 import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
@@ -40,6 +40,8 @@ class LazyHandoff implements HandoffEvent {
   readonly autoReturn?: boolean;
   readonly fanOut?: string;
   readonly toPerson?: boolean;
+  // Set once, after the case's tool calls are known (markSideBySide), before any check reads it.
+  sideBySide?: SideBySide;
   #stated: string | undefined;
   #raw: unknown;
   #parsed = false;
@@ -95,7 +97,7 @@ class LazyHandoff implements HandoffEvent {
   toJSON(): HandoffEvent {
     const { kind, step, at, spanId, from, to, reason, payloadSize, payload, end, autoReturn } =
       this;
-    const { fanOut, history } = this;
+    const { fanOut, history, sideBySide, toPerson } = this;
     // In report.json's order (its own four, then the rest by name): written without a copy.
     return {
       kind,
@@ -110,9 +112,26 @@ class LazyHandoff implements HandoffEvent {
       payload,
       payloadSize,
       reason,
+      sideBySide,
       to,
+      toPerson,
     } as HandoffEvent;
   }
+}
+
+/**
+ * The event marked as made in one of several tool calls that ran at once: a marked copy of a
+ * plain event; a handoff whose payload is read lazily is marked in place (a copy would lose it).
+ */
+export function markedSideBySide<E extends { readonly sideBySide?: SideBySide }>(
+  e: E,
+  mark: SideBySide,
+): E {
+  if (e instanceof LazyHandoff) {
+    e.sideBySide = mark;
+    return e;
+  }
+  return { ...e, sideBySide: mark };
 }
 
 function sizeOf(raw: unknown): number | undefined {

@@ -24,7 +24,12 @@ const handoffIn = (parentId: string, start: number) =>
   spanRecord(
     `handoff-${parentId}`,
     start,
-    { [ATTR.event]: EVENT.handoff, [ATTR.handoffFrom]: 'billing', [ATTR.handoffTo]: 'refunds' },
+    {
+      [ATTR.event]: EVENT.handoff,
+      [ATTR.handoffFrom]: 'billing',
+      [ATTR.handoffTo]: 'refunds',
+      [ATTR.handoffPayload]: '{"order_id":"A-5005"}',
+    },
     { parentId, durationMs: 0 },
   );
 const toolIn = (parentId: string, start: number) =>
@@ -56,6 +61,13 @@ describe('tool calls that ran side by side', () => {
     expect(marks(events)).toEqual({
       handoff: { batch: 'turn#0', lane: 'transfer' },
       tool_call: { batch: 'turn#0', lane: 'ticket' },
+    });
+    // Marking keeps everything else the event carries (a handoff's envelope is read lazily).
+    const handoff = events.find((e) => e.kind === 'handoff');
+    expect(handoff).toMatchObject({ payload: { order_id: 'A-5005' }, reason: undefined });
+    expect(JSON.parse(JSON.stringify(handoff))).toMatchObject({
+      payload: { order_id: 'A-5005' },
+      sideBySide: { batch: 'turn#0', lane: 'transfer' },
     });
   });
 

@@ -2,6 +2,7 @@ import { SDK_ATTR } from '../conventions/agents-sdk.ts';
 import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import type { SideBySide, TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
+import { markedSideBySide } from './lazy-handoff.ts';
 import { AI_SDK } from './recognize-ai-sdk.ts';
 import { OPENINFERENCE } from './recognize-openinference.ts';
 import type { SpanIndex } from './span-index.ts';
@@ -33,7 +34,7 @@ export function isToolSpan(span: SpanRecord): boolean {
  * finished in whatever order they happened to, so an event inside one has no order against an
  * event inside another: each gets `sideBySide` (the batch of overlapping calls, and its own
  * call). Events outside such calls, and calls made one after another, are left as they are.
- * Returns the events, a marked event replaced by a marked copy.
+ * Returns the events, each marked one replaced by its marked copy (or marked in place).
  */
 export function markSideBySide(events: TimelineEvent[], index: SpanIndex): TimelineEvent[] {
   const lanes = parallelLanes(index.spans);
@@ -43,7 +44,7 @@ export function markSideBySide(events: TimelineEvent[], index: SpanIndex): Timel
     const span = index.get(e.spanId);
     if (!span) continue;
     const mark = index.nearest(span, (s) => lanes.get(s.spanId));
-    if (mark) events[i] = { ...e, sideBySide: mark };
+    if (mark) events[i] = markedSideBySide(e, mark);
   }
   return events;
 }

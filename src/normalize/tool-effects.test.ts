@@ -34,6 +34,15 @@ const refund: ToolEffectRule = {
 };
 
 describe('withToolEffects', () => {
+  it('an effect made in one of several tool calls run at once is marked as its call is', () => {
+    const sideBySide = { batch: 'turn#0', lane: 'c1' };
+    const timeline: Timeline = {
+      events: [call('issue_refund', 'refunds', { order_id: 'A-1' }, { sideBySide })],
+    };
+    const effect = withToolEffects(timeline, [refund]).events.find((e) => e.kind === 'effect');
+    expect(effect).toMatchObject({ effect: 'refund', key: 'A-1', sideBySide });
+  });
+
   it('adds an effect after each call of a tool a rule names, keyed by the argument, by the caller', () => {
     const timeline: Timeline = {
       events: [

@@ -36,6 +36,7 @@ function toolEffect(call: ToolCallEvent, rule: ToolEffectRule): EffectEvent {
     via: 'tool',
     ...(call.agent !== undefined && { agent: call.agent }),
     ...(rule.owner !== undefined && { owner: rule.owner }),
+    ...(call.sideBySide !== undefined && { sideBySide: call.sideBySide }),
   };
 }
 
