@@ -1,12 +1,15 @@
 import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { builtInHandoffReceiver } from '../conventions/handoff-tools.ts';
 import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
+import { lastMemo } from '../last-memo.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { bool, num, parseJson, str, strList } from './attrs.ts';
 import { isInferredVia, markInferred } from './inferred-handoffs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
-import { SpanIndex } from './span-index.ts';
+import { MAX_ANCESTORS, SpanIndex } from './span-index.ts';
+import type { SpanRecord } from './span-record.ts';
 
 /** Baton's own conventions (docs/conventions.md): the `baton.event` attribute says what it is. */
 export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefined => {
@@ -141,12 +144,23 @@ const recognizeHalt: Recognizer = (span, index) => {
 };
 
 /** Baton's tool-call span: the agent is the span's own, else the nearest agent span's. */
+/**
+ * A tool call, unless the tool is a built-in handoff tool (`transfer_to_<agent>`,
+ * `handoff_to_<agent>`; a shim that wraps every tool in `withToolCall` wraps those too): then it
+ * is the handoff, never also a tool call to judge. Its handoff is the `emitHandoff` span inside
+ * it when there is one, else the call itself, to the agent its name gives.
+ */
 const recognizeToolCall: Recognizer = (span, index) => {
   const a = span.attributes;
   const tool = str(a, ATTR.toolName);
   if (tool === undefined || tool === '') return undefined;
   const agent = nearestAgent(span, index);
   const rawArgs = a[ATTR.toolArgs];
+  const to = builtInHandoffReceiver(tool);
+  if (to !== undefined) {
+    if (agent === undefined || handoffHolders(index).has(span.spanId)) return undefined;
+    return handoffFrom(span, index, { from: agent, to, raw: rawArgs });
+  }
   const outcome = str(a, ATTR.toolOutcome);
   return {
     kind: 'tool_call',
@@ -157,3 +171,17 @@ const recognizeToolCall: Recognizer = (span, index) => {
     ...((outcome === 'ok' || outcome === 'error') && { outcome }),
   };
 };
+
+/** Spans above one of Baton's own handoff spans: a tool that handed off inside. */
+const handoffHolders = lastMemo((index: SpanIndex): ReadonlySet<string> => {
+  const holders = new Set<string>();
+  for (const s of index.spans) {
+    if (str(s.attributes, ATTR.event) !== EVENT.handoff) continue;
+    let up: SpanRecord | undefined = index.parent(s);
+    for (let hops = 0; up && hops < MAX_ANCESTORS && !holders.has(up.spanId); hops++) {
+      holders.add(up.spanId);
+      up = index.parent(up);
+    }
+  }
+  return holders;
+});
