@@ -43,6 +43,46 @@ describe('missing-fact', () => {
     expect(missingFact.opportunities(t, l, {})).toEqual({ 'handoff.missing_fact': 1 });
   });
 
+  it('in a recorded trace (no steps written), judges an early handoff only on facts recorded by then', () => {
+    // The label puts the handoff at step 1; triage handed over at step 0, before the customer
+    // gave the order: the conversation it handed over holds no order number.
+    const expected = expect_('triage', 'refunds', 1, { carry: { order_id: 'A-4111', amount: 55 } });
+    const fromLabel = { kind: 'label', from: 'triage', to: 'refunds', stepless: true } as const;
+    const l = {
+      ...labels([expected]),
+      facts: [
+        { name: 'order_id', value: 'A-4111', step: 1, source: fromLabel },
+        { name: 'amount', value: '55', step: 1, source: fromLabel },
+      ],
+    };
+    const early = (history: unknown) =>
+      handoff('triage', 'refunds', 0, { payload: { reason: 'refund' }, history });
+    const codes = (t: ReturnType<typeof timeline>) =>
+      missingFact.run(t, l, {}).map((f) => (f.expected as { fact: string }).fact);
+
+    expect(codes(timeline(early([{ role: 'user', content: "I'd like a refund." }])))).toEqual([]);
+    expect(missingFact.opportunities(timeline(early([])), l, {})).toEqual({
+      'handoff.missing_fact': 0,
+    });
+    // The sender had the order (the conversation it handed over says it): owed, and missing.
+    const told = [{ role: 'user', content: 'Refund order A-4111 please' }];
+    expect(codes(timeline(early(told)))).toEqual(['order_id']);
+    // A lookup before the handoff had it too.
+    const lookup = {
+      kind: 'tool_call',
+      step: 0,
+      at: 0,
+      spanId: 'lookup',
+      tool: 'lookup_order',
+      args: { order_id: 'A-4111' },
+      outcome: 'ok',
+    } as const;
+    expect(codes(timeline(lookup, early([])))).toEqual(['order_id']);
+    // On time, every labelled fact is owed whatever was recorded.
+    const onTime = handoff('triage', 'refunds', 1, { payload: {} });
+    expect(codes(timeline(onTime))).toEqual(['order_id', 'amount']);
+  });
+
   it('says what was carried when the key holds another value: tier "silver", expected Silver', () => {
     const t = timeline(
       handoff('triage', 'refunds', 0, { payload: { order_id: 'A-1', tier: 'silver' } }),
