@@ -11,6 +11,8 @@ interface EffectShape {
   readonly unlabelledKeys?: readonly string[];
   readonly owner?: string;
   readonly times?: number;
+  /** How many of the commits counted had no recorded outcome (a double's). */
+  readonly unsure?: number;
   readonly from?: string;
   readonly to?: string;
   readonly method?: string;
@@ -41,6 +43,13 @@ function shape(v: unknown): EffectShape {
 function windowText(w: readonly [number, number] | undefined): string {
   if (!w) return 'its window';
   return w[0] === w[1] ? `step ${w[0]}` : `steps ${w[0]}–${w[1]}`;
+}
+
+/** What a count of commits of unknown outcome adds to a double: they may not all have happened. */
+function unsureText(unsure: number | undefined, of: number | undefined): string {
+  if (!unsure) return '';
+  const which = unsure === of ? (of === 2 ? 'both' : `all ${of}`) : `${unsure} of them`;
+  return ` (${which} of unknown outcome: nothing recorded whether the tool call succeeded, so a call that failed and was retried counts too)`;
 }
 
 function times(n: number | undefined): string {
@@ -75,7 +84,7 @@ export function describeEffect(f: FindingData): string {
   const what = `${o.effect ?? e.effect} ${o.key ?? e.key}`;
   switch (f.code) {
     case 'effect.double':
-      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); expected ${times(e.times)}`;
+      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); expected ${times(e.times)}${unsureText(o.unsure, o.times)}`;
     case 'effect.forbidden':
       return `${what} committed ${times(o.times)} (by ${by(o.agents)}); it must not happen`;
     case 'effect.early':

@@ -134,6 +134,12 @@ export interface EffectEvent extends EventBase {
    * a tool call that a suite's `effects.tools` rule makes an effect.
    */
   readonly via: 'http' | 'span' | 'tool';
+  /**
+   * Counted as committed though nothing recorded its outcome: a tool call whose result Baton
+   * could not read (a model's call seen in OpenAI traffic), where a call whose tool threw looks
+   * the same.
+   */
+  readonly unsure?: true;
 }
 
 /** An outbound HTTP request seen during the case (effects or not); refused ones never left. */

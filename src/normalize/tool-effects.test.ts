@@ -26,6 +26,11 @@ function call(
   };
 }
 
+/** A call whose outcome nothing recorded (a model's call read from OpenAI traffic). */
+function withoutOutcome({ outcome: _, ...call }: ToolCallEvent): ToolCallEvent {
+  return call;
+}
+
 const refund: ToolEffectRule = {
   tool: 'issue_refund',
   effect: 'refund',
@@ -34,6 +39,22 @@ const refund: ToolEffectRule = {
 };
 
 describe('withToolEffects', () => {
+  it('an effect from a call of unknown outcome is committed, and says it is unsure', () => {
+    const timeline: Timeline = {
+      events: [
+        withoutOutcome(call('issue_refund', 'refunds', { order_id: 'A-1' })),
+        call('issue_refund', 'refunds', { order_id: 'A-2' }),
+        call('issue_refund', 'refunds', { order_id: 'A-3' }, { outcome: 'error' }),
+      ],
+    };
+    const effects = withToolEffects(timeline, [refund]).events.filter((e) => e.kind === 'effect');
+    expect(effects.map((e) => [e.key, e.outcome, e.unsure])).toEqual([
+      ['A-1', 'committed', true],
+      ['A-2', 'committed', undefined],
+      ['A-3', 'failed', undefined],
+    ]);
+  });
+
   it('an effect made in one of several tool calls run at once is marked as its call is', () => {
     const sideBySide = { batch: 'turn#0', lane: 'c1' };
     const timeline: Timeline = {

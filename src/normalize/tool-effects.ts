@@ -34,6 +34,7 @@ function toolEffect(call: ToolCallEvent, rule: ToolEffectRule): EffectEvent {
     key: effectKey(call.args, rule.key),
     outcome: call.outcome === 'error' ? 'failed' : 'committed',
     via: 'tool',
+    ...(call.outcome === undefined && { unsure: true as const }),
     ...(call.agent !== undefined && { agent: call.agent }),
     ...(rule.owner !== undefined && { owner: rule.owner }),
     ...(call.sideBySide !== undefined && { sideBySide: call.sideBySide }),

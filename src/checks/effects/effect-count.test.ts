@@ -8,6 +8,27 @@ import { effect, effectLabels, expectEffect, timeline } from './effect-fixtures.
 const codes = (fs: { code: string }[]) => fs.map((f) => f.code);
 
 describe('effect-count', () => {
+  it('says how many commits of a double had no recorded outcome (a retried call may have failed)', () => {
+    const unsure = { via: 'tool', unsure: true } as const;
+    const first = effect('refund', 'A-1', 'refunds', 1, unsure);
+    const second = effect('refund', 'A-1', 'refunds', 1, unsure);
+    const [both] = effectCount.run(timeline(first, second), effectLabels(), {});
+    expect(both).toMatchObject({ code: 'effect.double', observed: { times: 2, unsure: 2 } });
+    expect(describeFinding(both!)).toBe(
+      'refund A-1 committed 2 times (by refunds); expected once (both of unknown outcome: nothing recorded whether the tool call succeeded, so a call that failed and was retried counts too)',
+    );
+    const sure = effect('refund', 'A-1', 'refunds', 2);
+    const [one] = effectCount.run(timeline(first, sure), effectLabels(), {});
+    expect(one?.observed).toMatchObject({ unsure: 1 });
+    expect(describeFinding(one!)).toContain('(1 of them of unknown outcome');
+    const [none] = effectCount.run(
+      timeline(sure, effect('refund', 'A-1', 'refunds', 3)),
+      effectLabels(),
+      {},
+    );
+    expect(none?.observed).not.toHaveProperty('unsure');
+  });
+
   it('flags an unlabelled identity committed twice, at the second commit, naming both agents', () => {
     const first = effect('refund', 'A-1', 'refunds', 1);
     const second = effect('refund', 'A-1', 'billing', 3);

@@ -34,13 +34,20 @@ export const effectCount = defineCheck<Record<string, never>>({
       const allowed = expected.get(identity(effect, key))?.times ?? 1;
       const over = commits[allowed];
       if (over === undefined) continue;
+      const unsure = commits.filter((c) => c.unsure).length;
       findings.push({
         check: 'effect-count',
         code: allowed === 0 ? 'effect.forbidden' : 'effect.double',
         outcome: 'fail',
         step: over.step,
         expected: { effect, key, times: allowed },
-        observed: { effect, key, times: commits.length, agents: agentsOf(commits) },
+        observed: {
+          effect,
+          key,
+          times: commits.length,
+          agents: agentsOf(commits),
+          ...(unsure > 0 && { unsure }),
+        },
         spanIds: commits.map((c) => c.spanId),
       });
     }
