@@ -84,8 +84,9 @@ export function normalizeCounted(
     }
   }
   sortEvents(events, index);
-  markSideBySide(events, index);
-  return { timeline: { events: withoutInferredEchoes(withoutTrafficEchoes(events)) }, matched };
+  // After the echoes go: they are told apart by identity, and marking copies an event.
+  const kept = withoutInferredEchoes(withoutTrafficEchoes(events));
+  return { timeline: { events: markSideBySide(kept, index) }, matched };
 }
 
 // Up to this many events, an insertion sort: Array#sort allocates a work array every call.
