@@ -47,17 +47,23 @@ const marks = (events: readonly TimelineEvent[]) =>
       .map((e) => [e.kind, e.sideBySide]),
   );
 
+/**
+ * Billing's turn with a transfer call at `transferAt` (an emitHandoff inside) and an open_ticket
+ * call at `ticketAt` (a withToolCall inside), each lasting 0.5 ms, the ticket's under `parent`.
+ */
+const transferAndTicket = (transferAt: number, ticketAt: number, parent = 'turn') => [
+  stepSpan(0),
+  turn,
+  spanRecord('other', 0, {}, { parentId: 'step0', durationMs: 60 }),
+  aiToolCall('transfer', 'transfer_to_refunds', transferAt, 0.5),
+  handoffIn('transfer', transferAt + 0.1),
+  { ...aiToolCall('ticket', 'open_ticket', ticketAt, 0.5), parentId: parent },
+  toolIn('ticket', ticketAt + 0.1),
+];
+
 describe('tool calls that ran side by side', () => {
   it('marks events inside overlapping sibling tool calls with one batch and their own call', () => {
-    const spans = [
-      stepSpan(0),
-      turn,
-      aiToolCall('transfer', 'transfer_to_refunds', 10.1, 0.5),
-      handoffIn('transfer', 10.2),
-      aiToolCall('ticket', 'open_ticket', 10.3, 0.5),
-      toolIn('ticket', 10.4),
-    ];
-    const { events } = normalize(spans);
+    const { events } = normalize(transferAndTicket(10.1, 10.3));
     expect(marks(events)).toEqual({
       handoff: { batch: 'turn#0', lane: 'transfer' },
       tool_call: { batch: 'turn#0', lane: 'ticket' },
@@ -72,25 +78,11 @@ describe('tool calls that ran side by side', () => {
   });
 
   it('leaves calls made one after another, and calls under different parents, unmarked', () => {
-    const spans = [
-      stepSpan(0),
-      turn,
-      aiToolCall('transfer', 'transfer_to_refunds', 20, 0.5),
-      handoffIn('transfer', 20.2),
-      aiToolCall('ticket', 'open_ticket', 10, 0.5),
-      toolIn('ticket', 10.2),
-    ];
-    expect(marks(normalize(spans).events)).toEqual({ handoff: undefined, tool_call: undefined });
+    const unmarked = { handoff: undefined, tool_call: undefined };
+    expect(marks(normalize(transferAndTicket(20, 10)).events)).toEqual(unmarked);
     // A call that starts exactly as the other ends came after it.
-    const touching = [
-      stepSpan(0),
-      turn,
-      aiToolCall('transfer', 'transfer_to_refunds', 10, 0.5),
-      handoffIn('transfer', 10.2),
-      aiToolCall('ticket', 'open_ticket', 10.5, 0.5),
-      toolIn('ticket', 10.6),
-    ];
-    expect(marks(normalize(touching).events)).toEqual({ handoff: undefined, tool_call: undefined });
+    expect(marks(normalize(transferAndTicket(10, 10.5)).events)).toEqual(unmarked);
+    expect(marks(normalize(transferAndTicket(10.1, 10.3, 'other')).events)).toEqual(unmarked);
   });
 
   test.prop([
