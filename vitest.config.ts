@@ -44,8 +44,9 @@ export default defineConfig({
           name: 'isolated',
           include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SHARED],
-          // Packs Baton at most once per run for the tests that install it (test/e2e/packed.ts).
-          globalSetup: ['test/pack-once.setup.ts'],
+          // Builds dist/ once per run: the CLI the end-to-end tests start, and the tarball the
+          // adoption tests install (packed at most once, test/e2e/packed.ts).
+          globalSetup: ['test/build-once.setup.ts'],
         },
       },
     ],

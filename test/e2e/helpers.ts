@@ -12,7 +12,16 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** Fixture folder of the end-to-end tests, relative to the repository root. */
 export const FIXTURES = 'test/fixtures/e2e';
 
-const BIN = join(REPO, 'bin/baton.mjs');
+/**
+ * The CLI the tests start: the published one (dist/cli/bin.js), which the tests' setup built from
+ * the sources of this run (test/build-once.setup.ts); a test file run outside that setup starts
+ * the sources (bin/baton.mjs, through tsx), with `baton-handoffs` resolving to them too.
+ */
+const BUILT = process.env.BATON_TEST_BUILT === '1';
+const CLI = BUILT
+  ? [join(REPO, 'dist/cli/bin.js')]
+  : // The condition also reaches `require('baton-handoffs')` from a CommonJS project's module.
+    ['--conditions=baton-source', join(REPO, 'bin/baton.mjs')];
 
 export interface CliResult {
   /** The exit code; `null` when the CLI had to be killed because it did not exit. */
@@ -22,7 +31,7 @@ export interface CliResult {
 }
 
 /**
- * Runs the real CLI (`node bin/baton.mjs ...args`) as a user would, with NO_COLOR=1. A CLI that
+ * Runs the real CLI (`node dist/cli/bin.js ...args`) as a user would, with NO_COLOR=1. A CLI that
  * does not exit within `killAfterMs` is killed and reported with `code: null`, so a hang fails
  * the assertion on the exit code instead of the whole test file. Every report.json the run
  * wrote is checked against the published schema.
@@ -40,8 +49,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      // The condition also reaches `require('baton-handoffs')` from a CommonJS project's module.
-      ['--conditions=baton-source', BIN, ...args],
+      [...CLI, ...args],
       { cwd: options.cwd ?? REPO, env, timeout: options.killAfterMs ?? 90_000 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;

@@ -14,8 +14,8 @@ export interface Packed {
 let packed: Promise<Packed> | undefined;
 
 /**
- * Baton packed once per test run (`npm pack` runs the build: the tarball is what `npm publish`
- * would upload). The first caller across all workers takes a lock folder and packs; the others
+ * Baton packed once per test run (the build of this run: the tarball is what `npm publish` would
+ * upload). The first caller across all workers takes a lock folder and packs; the others
  * wait for its result file. Outside vitest's setup (one file run alone) it packs into a temp folder.
  */
 export function packedBaton(): Promise<Packed> {
@@ -32,7 +32,10 @@ async function packOnce(): Promise<Packed> {
   } catch {
     return waitForResult(dir, result);
   }
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', dir], REPO);
+  // The tests' setup built dist/ for this run: packing must not build it again under the CLI
+  // other tests are running (`prepack` would remove dist/ first).
+  const built = process.env.BATON_TEST_BUILT === '1' ? ['--ignore-scripts'] : [];
+  const pack = await run('npm', ['pack', '--json', ...built, '--pack-destination', dir], REPO);
   const outcome =
     pack.code === 0
       ? (() => {
