@@ -18,7 +18,8 @@ export const FIXTURES = 'test/fixtures/e2e';
  * the sources (bin/baton.mjs, through tsx), with `baton-handoffs` resolving to them too.
  */
 const BUILT = process.env.BATON_TEST_BUILT === '1';
-const CLI = BUILT
+/** What `node` is given before Baton's command and its arguments to start the CLI under test. */
+export const CLI: readonly string[] = BUILT
   ? [join(REPO, 'dist/cli/bin.js')]
   : // The condition also reaches `require('baton-handoffs')` from a CommonJS project's module.
     ['--conditions=baton-source', join(REPO, 'bin/baton.mjs')];

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { REPO } from './helpers.ts';
+import { CLI, REPO } from './helpers.ts';
 
 /** A long-running process a test started: its output so far, and its exit. */
 export interface Running {
@@ -57,7 +56,7 @@ export function startNode(args: readonly string[], env: NodeJS.ProcessEnv = {}):
 
 /** `baton shadow <args>` started in the background; resolves once it is receiving. */
 export async function startShadow(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const shadow = startNode([join(REPO, 'bin/baton.mjs'), 'shadow', ...args], env);
+  const shadow = startNode([...CLI, 'shadow', ...args], env);
   const [, endpoint] = await shadow.waitFor(/receiving OTLP\/HTTP at (http:\/\/\S+)\/v1\/traces/);
   return { shadow, endpoint: endpoint as string };
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lines, REPO, readReport, runCli, stackLines, tempDir } from './helpers.ts';
+import { CLI, lines, readReport, runCli, stackLines, tempDir } from './helpers.ts';
 import { implementation, moduleSuite, quietCase, writeProject } from './robust-project.ts';
 
 let dir: { path: string; remove: () => Promise<void> };
@@ -13,7 +13,6 @@ beforeEach(async () => {
 afterEach(() => dir.remove());
 
 const cli = (args: string[]) => runCli(args, { cwd: dir.path });
-const BIN = join(REPO, 'bin/baton.mjs');
 
 /** Cases a..e, each of which the implementation may make misbehave. */
 async function project(behaviour: Readonly<Record<string, string>>, extra: string[] = []) {
@@ -29,7 +28,7 @@ async function project(behaviour: Readonly<Record<string, string>>, extra: strin
 
 /** The CLI as a child the test can signal; resolves its exit code and output. */
 function start(args: string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: dir.path,
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -192,10 +191,14 @@ describe('cause 8: output through a pipe', () => {
     const expected = await cli(['validate', 'cases']);
     const run = start(['validate', 'cases']);
     run.child.stderr.pause();
-    // Read stderr only once stdout's last line says validate is done and exiting.
+    // Read stderr only once stdout's last line says validate is done and exiting (or it exited
+    // without saying so: the assertions below then show what it wrote).
     await new Promise<void>((done) => {
-      const check = () =>
-        run.output().stdout.includes('Checked') ? done() : setTimeout(check, 20);
+      const check = () => {
+        if (run.output().stdout.includes('Checked')) done();
+      };
+      run.child.stdout.on('data', check);
+      run.child.on('exit', () => done());
       check();
     });
     run.child.stderr.resume();

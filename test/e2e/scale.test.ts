@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { REPO, readReport, runCli, tempDir } from './helpers.ts';
+import { CLI, REPO, readReport, runCli, tempDir } from './helpers.ts';
 
 const CASES = 3_000;
 /** Far below the case count: a loader that opened every case file at once would fail with EMFILE. */
@@ -43,12 +43,11 @@ async function writeSuite(dir: string, include: string): Promise<string> {
 }
 
 function runLimited(args: readonly string[]): Promise<{ code: number; stderr: string }> {
-  const bin = join(REPO, 'bin/baton.mjs');
-  const command = `ulimit -n ${OPEN_FILES} && exec "$0" --conditions=baton-source "$@"`;
+  const command = `ulimit -n ${OPEN_FILES} && exec "$0" "$@"`;
   return new Promise((resolve) => {
     execFile(
       'bash',
-      ['-c', command, process.execPath, bin, ...args],
+      ['-c', command, process.execPath, ...CLI, ...args],
       { cwd: REPO, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
       (error, _stdout, stderr) =>
         resolve({ code: error === null ? 0 : Number(error.code ?? 1), stderr }),

@@ -8,7 +8,7 @@ import { otlpLine } from '../../src/shadow/otlp-line.ts';
 import type { ShadowReport } from '../../src/shadow/shadow-report.ts';
 import { liveTurns } from '../fixtures/shadow/live-desk.ts';
 import { liveConversation } from '../fixtures/shadow/live-spans.ts';
-import { REPO, runCli, tempDir } from './helpers.ts';
+import { CLI, REPO, runCli, tempDir } from './helpers.ts';
 import { startNode } from './processes.ts';
 
 const SOUND = 'examples/support-router/policy.yaml';
@@ -86,7 +86,7 @@ describe('baton shadow on a Collector file', () => {
     await writeFile(file, '');
     const out = join(dir.path, 'out');
     const shadow = startNode([
-      join(REPO, 'bin/baton.mjs'),
+      ...CLI,
       'shadow',
       'suites/shadow-regressed.yaml',
       '--file',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { writeReports } from '../../src/cli/write-reports.ts';
 import { evaluateSuite } from '../../src/public/evaluate.ts';
-import { REPO, readReport, runCli, tempDir } from './helpers.ts';
+import { CLI, REPO, readReport, runCli, tempDir } from './helpers.ts';
 import { implementation, moduleSuite, quietCase, writeProject } from './robust-project.ts';
 
 const CASES = 1_500;
@@ -98,7 +98,7 @@ describe('a run of thousands of cases, each result spilled to disk as it finishe
       }),
       'suite.yaml': moduleSuite('spill-signal', ['concurrency: 1']),
     });
-    const child = spawn(process.execPath, [join(REPO, 'bin/baton.mjs'), 'run', 'suite.yaml'], {
+    const child = spawn(process.execPath, [...CLI, 'run', 'suite.yaml'], {
       cwd: dir.path,
       env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp },
     });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { REPO, tempDir } from './helpers.ts';
+import { CLI, REPO, tempDir } from './helpers.ts';
 
 const IMPLEMENTATION = `
 import { defineImplementation } from '${REPO}src/adapters/module/implementation.ts';
@@ -100,7 +100,7 @@ describe('baton run --watch', () => {
   function watching(cwd: string) {
     child = spawn(
       process.execPath,
-      [join(REPO, 'bin/baton.mjs'), 'run', 'suite.yaml', '--watch', '--reporter', 'console'],
+      [...CLI, 'run', 'suite.yaml', '--watch', '--reporter', 'console'],
       { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true' } },
     );
     return output(child);
