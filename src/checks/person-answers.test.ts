@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decision, handoff, personStep, timeline, turn } from './effects/effect-fixtures.ts';
+import {
+  decision,
+  effect,
+  handoff,
+  personStep,
+  timeline,
+  turn,
+} from './effects/effect-fixtures.ts';
 import { enabledChecks, runChecks } from './registry.ts';
 import { expect_, labels } from './timeline-fixtures.ts';
 
@@ -78,5 +85,44 @@ describe("a person's answer coming back", () => {
         handoff('supervisor', 'refunds', 1),
       ),
     ).toContain('handoff.bounced@1');
+  });
+});
+
+describe('finished work handed back to the hub', () => {
+  // triage (the hub) → billing → refunds; refunds does the refund, then returns the case to triage.
+  const failuresOf = (...events: Parameters<typeof timeline>) =>
+    runChecks(
+      enabledChecks({}),
+      timeline(...events),
+      labels([expect_('triage', 'billing', 0), expect_('billing', 'refunds', 0)]),
+    )
+      .filter((f) => f.outcome !== 'pass')
+      .map((f) => `${f.code}@${f.step}`);
+  const chain = () => [
+    turn('triage', 0),
+    handoff('triage', 'billing', 0),
+    turn('billing', 0),
+    handoff('billing', 'refunds', 0),
+    turn('refunds', 0),
+  ];
+
+  it('is the result coming back when the specialist did its work first: no finding, no hop', () => {
+    expect(
+      failuresOf(
+        ...chain(),
+        effect('refund', 'A-1', 'refunds', 0),
+        handoff('refunds', 'triage', 0),
+      ),
+    ).toEqual([]);
+  });
+
+  it('is unneeded when the specialist hands the case to the hub without doing anything', () => {
+    expect(failuresOf(...chain(), handoff('refunds', 'triage', 0))).toEqual(['handoff.unneeded@0']);
+  });
+
+  it('is only the hub: finished work handed to another specialist is still unneeded', () => {
+    expect(
+      failuresOf(...chain(), effect('refund', 'A-1', 'refunds', 0), handoff('refunds', 'tech', 0)),
+    ).toEqual(['handoff.unneeded@0']);
   });
 });

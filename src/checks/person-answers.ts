@@ -13,7 +13,9 @@ import { agentsIn, workedBetween } from './effects/activity.ts';
  *   every worker to the supervisor when it is done). No agent chose it, so no agent bounced;
  * - finished work's: B committed an effect or called a tool after that handoff (refunds issued
  *   the refund, billing looked the invoice up, then handed back). B did what it was sent for;
- *   what comes back is the result.
+ *   what comes back is the result. In a hub design the result goes back to the hub, the agent
+ *   whose handoff started the case's chain, whoever passed the work to B: triage → billing →
+ *   refunds, refunds refunds, refunds → triage is that result too (an agent's, not a person's).
  * Such a return is neither ping-pong nor a handoff nobody needed. Labels that expect it still
  * judge it like any other handoff, and sending the same work out again after it came back is
  * still a bounce (the return is the evidence that it came back).
@@ -35,15 +37,33 @@ export function answersComingBack(
   if (!decisions && !worked && !observed.some((h) => h.autoReturn === true)) return out;
   const agents = decisions ? agentsIn(timeline) : undefined;
   const isPerson = (name: string) => persons.includes(name) || !agents?.has(name);
+  // The hub: the agent whose handoff started the case's chain of handoffs.
+  const hub = observed[0]?.from;
   observed.forEach((h, k) => {
     if (claimed.has(k)) return;
     const into = lastInto(observed, k, h.from);
-    if (into === undefined || into.from !== h.to) return;
+    if (into === undefined) return;
+    if (into.from !== h.to) {
+      // Finished work handed back to the hub it started from (a specialist returning to
+      // triage after another specialist passed it on), by an agent, never by a person.
+      if (worked && h.to === hub && !isPersonName(h.from, persons, agents))
+        if (workedBetween(timeline, h.from, into, h)) out.add(k);
+      return;
+    }
     if (h.autoReturn === true) out.add(k);
     else if (agents && isPerson(h.from) && decidedBetween(timeline, h.from, into, h)) out.add(k);
     else if (worked && workedBetween(timeline, h.from, into, h)) out.add(k);
   });
   return out;
+}
+
+/** A name that is one of the case's people, or (with decisions in the case) never an agent. */
+function isPersonName(
+  name: string,
+  persons: readonly string[],
+  agents: ReadonlySet<string> | undefined,
+): boolean {
+  return persons.includes(name) || (agents !== undefined && !agents.has(name));
 }
 
 function lastInto(observed: readonly HandoffEvent[], k: number, who: string) {
