@@ -3,6 +3,7 @@ import { builtInHandoffReceiver } from '../conventions/handoff-tools.ts';
 import { lastMemo } from '../last-memo.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
+import { langGraphAgentOf, langGraphAgents } from './langgraph-nodes.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { handoffCallArgs } from './openinference-handoff-args.ts';
 import { receiverHistory } from './receiver-history.ts';
@@ -84,14 +85,17 @@ function agentsSdkPayload(span: SpanRecord, to: string, index: SpanIndex): unkno
 }
 
 /**
- * The agent an OpenInference AGENT span stands for: `agent.name`, else `graph.node.id`, else its
- * name — except for the Agents SDK processor's workflow span (see `isWorkflowSpan`), which names
- * a workflow, not an agent.
+ * The agent an OpenInference AGENT span stands for: `agent.name`, else `graph.node.id`, else the
+ * LangGraph agent node it runs in (langgraph-nodes.ts), else its name — except for the Agents
+ * SDK processor's workflow span (see `isWorkflowSpan`), which names a workflow, not an agent.
  */
 function openInferenceAgent(span: SpanRecord, index: SpanIndex): string | undefined {
   const a = span.attributes;
   const named = str(a, OPENINFERENCE.agentName) ?? str(a, OPENINFERENCE.nodeId);
   if (named !== undefined) return named;
+  // Inside one agent of a LangGraph multi-agent graph: that agent (its span is `agent`).
+  const node = langGraphAgentOf(span, index);
+  if (node !== undefined) return node;
   return span.name === '' || isWorkflowSpan(span, index) ? undefined : span.name;
 }
 
@@ -130,6 +134,8 @@ export function agentNameOf(span: SpanRecord, index: SpanIndex): string | undefi
   const direct = str(a, ATTR.agent) ?? str(a, GENAI.agentName) ?? str(a, OPENINFERENCE.agentName);
   if (direct !== undefined) return direct;
   if (str(a, OPENINFERENCE.kind) === 'AGENT') return openInferenceAgent(span, index);
+  const node = langGraphAgents(index).get(span.spanId);
+  if (node !== undefined) return node;
   if ((str(a, 'type') ?? str(a, 'span_data.type')) === 'agent')
     return str(a, 'name') ?? str(a, 'span_data.name');
   return undefined;
