@@ -6,7 +6,7 @@ import { str } from './attrs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
-import { MAX_ANCESTORS, type SpanIndex } from './span-index.ts';
+import type { SpanIndex } from './span-index.ts';
 import type { SpanRecord } from './span-record.ts';
 import { toolCallFrom } from './tool-call.ts';
 
@@ -68,16 +68,10 @@ function aiSdkAgent(span: SpanRecord, index: SpanIndex): string | undefined {
 }
 
 /** Spans above one of Baton's own handoff or tool-call spans: those already say what happened. */
-const batonCovered = lastMemo((index: SpanIndex): ReadonlySet<string> => {
-  const covered = new Set<string>();
-  for (const s of index.spans) {
-    const event = str(s.attributes, ATTR.event);
-    if (event !== EVENT.handoff && event !== EVENT.toolCall) continue;
-    let up: SpanRecord | undefined = index.parent(s);
-    for (let hops = 0; up && hops < MAX_ANCESTORS && !covered.has(up.spanId); hops++) {
-      covered.add(up.spanId);
-      up = index.parent(up);
-    }
-  }
-  return covered;
-});
+const batonCovered = lastMemo(
+  (index: SpanIndex): ReadonlySet<string> =>
+    index.ancestorsOf((s) => {
+      const event = str(s.attributes, ATTR.event);
+      return event === EVENT.handoff || event === EVENT.toolCall;
+    }),
+);

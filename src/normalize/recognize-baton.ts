@@ -8,8 +8,7 @@ import { isInferredVia, markInferred } from './inferred-handoffs.ts';
 import { handoffFrom } from './lazy-handoff.ts';
 import { nearestAgent } from './recognize-openinference.ts';
 import { eventBase, type Recognizer } from './recognizer.ts';
-import { MAX_ANCESTORS, SpanIndex } from './span-index.ts';
-import type { SpanRecord } from './span-record.ts';
+import { SpanIndex } from './span-index.ts';
 
 /** Baton's own conventions (docs/conventions.md): the `baton.event` attribute says what it is. */
 export const recognizeBaton: Recognizer = (span, index): TimelineEvent | undefined => {
@@ -173,15 +172,7 @@ const recognizeToolCall: Recognizer = (span, index) => {
 };
 
 /** Spans above one of Baton's own handoff spans: a tool that handed off inside. */
-const handoffHolders = lastMemo((index: SpanIndex): ReadonlySet<string> => {
-  const holders = new Set<string>();
-  for (const s of index.spans) {
-    if (str(s.attributes, ATTR.event) !== EVENT.handoff) continue;
-    let up: SpanRecord | undefined = index.parent(s);
-    for (let hops = 0; up && hops < MAX_ANCESTORS && !holders.has(up.spanId); hops++) {
-      holders.add(up.spanId);
-      up = index.parent(up);
-    }
-  }
-  return holders;
-});
+const handoffHolders = lastMemo(
+  (index: SpanIndex): ReadonlySet<string> =>
+    index.ancestorsOf((s) => str(s.attributes, ATTR.event) === EVENT.handoff),
+);

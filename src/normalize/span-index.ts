@@ -55,6 +55,20 @@ export class SpanIndex {
     return undefined;
   }
 
+  /** The ids of every span above one for which `is` holds (not those spans themselves). */
+  ancestorsOf(is: (s: SpanRecord) => boolean): Set<string> {
+    const above = new Set<string>();
+    for (const s of this.spans) {
+      if (!is(s)) continue;
+      let up = this.parent(s);
+      for (let hops = 0; up && hops < MAX_ANCESTORS && !above.has(up.spanId); hops++) {
+        above.add(up.spanId);
+        up = this.parent(up);
+      }
+    }
+    return above;
+  }
+
   /** The step a span happened in; -1 when it came before the first step. */
   step(span: SpanRecord): number {
     // No step span among them (a foreign trace): no parent chain can reach one, and no walk is needed.
