@@ -45,11 +45,13 @@ function windowText(w: readonly [number, number] | undefined): string {
   return w[0] === w[1] ? `step ${w[0]}` : `steps ${w[0]}–${w[1]}`;
 }
 
-/** What a count of commits of unknown outcome adds to a double: they may not all have happened. */
+/** What a count of commits of unknown outcome adds to a double or a forbidden effect: they may not all have happened. */
 function unsureText(unsure: number | undefined, of: number | undefined): string {
-  if (!unsure) return '';
-  const which = unsure === of ? (of === 2 ? 'both' : `all ${of}`) : `${unsure} of them`;
-  return ` (${which} of unknown outcome: nothing recorded whether the tool call succeeded, so a call that failed and was retried counts too)`;
+  if (!unsure || of === undefined) return '';
+  const which =
+    unsure < of ? `${unsure} of them ` : of === 1 ? '' : of === 2 ? 'both ' : `all ${of} `;
+  const retried = of > 1 ? ', so a call that failed and was retried counts too' : '';
+  return ` (${which}of unknown outcome: nothing recorded whether the tool call succeeded${retried})`;
 }
 
 function times(n: number | undefined): string {
@@ -86,7 +88,7 @@ export function describeEffect(f: FindingData): string {
     case 'effect.double':
       return `${what} committed ${times(o.times)} (by ${by(o.agents)}); expected ${times(e.times)}${unsureText(o.unsure, o.times)}`;
     case 'effect.forbidden':
-      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); it must not happen`;
+      return `${what} committed ${times(o.times)} (by ${by(o.agents)}); it must not happen${unsureText(o.unsure, o.times)}`;
     case 'effect.early':
     case 'effect.late': {
       const d = Math.abs(f.distance ?? 0);

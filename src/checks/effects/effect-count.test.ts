@@ -21,6 +21,11 @@ describe('effect-count', () => {
     const [one] = effectCount.run(timeline(first, sure), effectLabels(), {});
     expect(one?.observed).toMatchObject({ unsure: 1 });
     expect(describeFinding(one!)).toContain('(1 of them of unknown outcome');
+    const forbidden = effectLabels([expectEffect('refund', 'A-1', 0)]);
+    const [never] = effectCount.run(timeline(first), forbidden, {});
+    expect(describeFinding(never!)).toBe(
+      'refund A-1 committed once (by refunds); it must not happen (of unknown outcome: nothing recorded whether the tool call succeeded)',
+    );
     const [none] = effectCount.run(
       timeline(sure, effect('refund', 'A-1', 'refunds', 3)),
       effectLabels(),
