@@ -2,8 +2,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { REPO } from './e2e/helpers.ts';
+
+/** The repository root (the setup runs before any test, without the tests' helpers). */
+const REPO = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Once per `vitest run` of the tests that start Baton as a process: builds dist/ from the

@@ -133,9 +133,13 @@ export function agentNameOf(span: SpanRecord, index: SpanIndex): string | undefi
   const a = span.attributes;
   const direct = str(a, ATTR.agent) ?? str(a, GENAI.agentName) ?? str(a, OPENINFERENCE.agentName);
   if (direct !== undefined) return direct;
-  if (str(a, OPENINFERENCE.kind) === 'AGENT') return openInferenceAgent(span, index);
-  const node = langGraphAgents(index).get(span.spanId);
-  if (node !== undefined) return node;
+  const kind = str(a, OPENINFERENCE.kind);
+  if (kind === 'AGENT') return openInferenceAgent(span, index);
+  // Only a CHAIN span can be an agent's node of a LangGraph graph: other traces never look.
+  if (kind === 'CHAIN') {
+    const node = langGraphAgents(index).get(span.spanId);
+    if (node !== undefined) return node;
+  }
   if ((str(a, 'type') ?? str(a, 'span_data.type')) === 'agent')
     return str(a, 'name') ?? str(a, 'span_data.name');
   return undefined;

@@ -15,8 +15,10 @@ import type { SpanRecord } from './span-record.ts';
  */
 export function isToolSpan(span: SpanRecord): boolean {
   const a = span.attributes;
+  // One of Baton's own spans says what it is: no other shape need be asked.
+  const event = str(a, ATTR.event);
+  if (event !== undefined) return event === EVENT.toolCall;
   return (
-    str(a, ATTR.event) === EVENT.toolCall ||
     str(a, AI_SDK.operation) === 'ai.toolCall' ||
     str(a, GENAI.operation) === 'execute_tool' ||
     span.name.startsWith('execute_tool ') ||
