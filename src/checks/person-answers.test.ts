@@ -126,3 +126,39 @@ describe('finished work handed back to the hub', () => {
     ).toEqual(['handoff.unneeded@0']);
   });
 });
+
+describe('finished work handed back in the same model response as the work', () => {
+  // triage → refunds; refunds' one response refunds and hands back: the handoff is read as the
+  // response arrives, the refund is carried out after it. Side by side, they have no order.
+  const response = { batch: 'model response 2', lane: '' };
+  const failuresOf = (...events: Parameters<typeof timeline>) =>
+    runChecks(enabledChecks({}), timeline(...events), labels([expect_('triage', 'refunds', 0)]))
+      .filter((f) => f.outcome !== 'pass')
+      .map((f) => `${f.code}@${f.step}`);
+  const handBack = (sideBySide: boolean) => {
+    const back = handoff('refunds', 'triage', 0, 50);
+    const refund = effect('refund', 'A-1', 'refunds', 0, { at: 60 });
+    return sideBySide
+      ? [
+          { ...back, sideBySide: { ...response, lane: 'back' } },
+          { ...refund, sideBySide: { ...response, lane: 'refund' } },
+        ]
+      : [back, refund];
+  };
+  const start = () => [
+    turn('triage', 0, 10),
+    handoff('triage', 'refunds', 0, 20),
+    turn('refunds', 0, 30),
+  ];
+
+  it('is the result coming back, and the refund is not after the release', () => {
+    expect(failuresOf(...start(), ...handBack(true))).toEqual([]);
+  });
+
+  it('is a bounce, and a refund after letting go, when the two were not decided together', () => {
+    expect(failuresOf(...start(), ...handBack(false))).toEqual([
+      'handoff.bounced@0',
+      'effect.after_release@0',
+    ]);
+  });
+});

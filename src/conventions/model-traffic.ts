@@ -33,6 +33,13 @@ export const MODEL_TRAFFIC_ATTR = {
   questionVia: 'baton.question.via',
   /** On tool-call and question spans read from the traffic: `rule` or `active`, as for handoffs. */
   agentBy: 'baton.model_traffic.sender_by',
+  /**
+   * The case's number for one model response that made several calls (handoffs and tool calls),
+   * on each span read from it and on each effect the application made while carrying those calls
+   * out (before the case's next model response). The model decided them at once: events that
+   * share it have no order among them (`sideBySide`).
+   */
+  response: 'baton.model_traffic.response',
 } as const;
 
 /** The value of `baton.handoff.via` on those spans. */

@@ -5,6 +5,7 @@ import type { CaseState, StoredAnswer } from './case-state.ts';
 import { type RequestParts, readIdentity } from './identity.ts';
 import type { Call } from './ledger.ts';
 import { waitUntilCallerGivesUp } from './lost-response.ts';
+import type { ActingOn } from './model-traffic/observer.ts';
 import { emitEffectSpan } from './spans.ts';
 
 export interface EndpointOptions {
@@ -15,8 +16,11 @@ export interface EndpointOptions {
   readonly lostResponseMaxMs: number;
   /** A shadow run: a call the fake answers is recorded `blocked`, never `committed`. */
   readonly shadow?: boolean;
-  /** With `model_traffic`: who acts for a call no framework attributes (`activeAgent`). */
-  readonly activeAgent?: (call: Call) => Promise<string | undefined>;
+  /**
+   * With `model_traffic`: who acts for a call no framework attributes, and which of the case's
+   * model responses (one that made several calls) the call carries out (`actingOn`).
+   */
+  readonly actingOn?: (call: Call) => Promise<ActingOn | undefined>;
 }
 
 /** The msw handler that fakes one effect endpoint: faults, dedupe, commits and their spans. */
@@ -33,14 +37,15 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
   const { state } = call;
   const parts = { url: call.url, headers: call.request.headers, body: await call.bodyText() };
   const identity = readIdentity(endpoint.identity, parts);
-  const activeAgent =
-    call.agent === undefined && o.activeAgent ? await o.activeAgent(call) : undefined;
+  // Asked only for a call no framework attributes: the answer waits for the responses in flight.
+  const acting = call.agent === undefined && o.actingOn ? await o.actingOn(call) : undefined;
   const effect = {
     name: endpoint.name,
     identity,
     owner: endpoint.owner,
     agent: call.agent,
-    activeAgent,
+    activeAgent: acting?.agent,
+    response: acting?.response,
   };
 
   const error = state.faults.takeHttpError(endpoint.name);

@@ -119,7 +119,7 @@ export class RunLedger {
       runSignal: this.stopped.signal,
       lostResponseMaxMs: this.options.lostResponseMaxMs ?? LOST_RESPONSE_MAX_MS,
       ...(this.options.shadow && { shadow: true }),
-      ...(traffic && { activeAgent: (call: Call) => traffic.activeAgent(call.state) }),
+      ...(traffic && { actingOn: (call: Call) => traffic.actingOn(call.state) }),
     };
     const shadow = this.options.shadow;
     return [

@@ -56,6 +56,11 @@ export interface EffectRecord {
   readonly agent?: string | undefined;
   /** With `model_traffic`, when no framework named the agent: whose model response came last. */
   readonly activeAgent?: string | undefined;
+  /**
+   * With `model_traffic`: the model response (one that made several calls) this call carries
+   * out, whose other calls it has no order against (`MODEL_TRAFFIC_ATTR.response`).
+   */
+  readonly response?: string | undefined;
   /** `blocked`: a shadow run's fake answered; nothing was done (and nothing counts as done). */
   readonly outcome: 'committed' | 'failed' | 'blocked';
   /** The ordinal of this commit of the identity in the case (committed effects only). */
@@ -64,7 +69,7 @@ export interface EffectRecord {
 
 /** Emits the `effect` span of one call at a fake endpoint, as a sibling of its request span. */
 export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRecord): void {
-  const { name, identity, owner, agent, activeAgent, outcome, commit } = effect;
+  const { name, identity, owner, agent, activeAgent, response, outcome, commit } = effect;
   tracer
     .startSpan(
       `effect ${name} ${identity.key}`,
@@ -78,6 +83,7 @@ export function emitEffectSpan(tracer: Tracer, parent: Context, effect: EffectRe
           ...(owner !== undefined && { [ATTR.effectOwner]: owner }),
           ...(agent !== undefined && { [ATTR.agent]: agent }),
           ...(activeAgent !== undefined && { [MODEL_TRAFFIC_ATTR.activeAgent]: activeAgent }),
+          ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }),
           ...(identity.problem !== undefined && { [EFFECT_ATTR.keyProblem]: identity.problem }),
           ...(commit !== undefined && { [EFFECT_ATTR.commit]: commit }),
         },

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { normalize } from './normalize.ts';
 import { isToolSpan } from './side-by-side.ts';
@@ -83,6 +84,63 @@ describe('tool calls that ran side by side', () => {
     // A call that starts exactly as the other ends came after it.
     expect(marks(normalize(transferAndTicket(10, 10.5)).events)).toEqual(unmarked);
     expect(marks(normalize(transferAndTicket(10.1, 10.3, 'other')).events)).toEqual(unmarked);
+  });
+
+  it('puts the calls of one model response read from traffic side by side, each response its own batch', () => {
+    // Instants at the response's arrival, as model traffic writes them, and an effect after it.
+    const read = (id: string, start: number, attrs: Record<string, string>, response?: string) =>
+      spanRecord(
+        id,
+        start,
+        { ...attrs, ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }) },
+        { parentId: 'step0', durationMs: 0 },
+      );
+    const spans = [
+      stepSpan(0),
+      read(
+        'ticket',
+        10,
+        { [ATTR.event]: EVENT.toolCall, [ATTR.toolName]: 'open_ticket', [ATTR.agent]: 'billing' },
+        '1',
+      ),
+      {
+        ...handoffIn('step0', 10),
+        attributes: { ...handoffIn('step0', 10).attributes, [MODEL_TRAFFIC_ATTR.response]: '1' },
+      },
+      read(
+        'effect',
+        12,
+        {
+          [ATTR.event]: EVENT.effect,
+          [ATTR.effectName]: 'ticket',
+          [ATTR.effectKey]: 'T-1',
+          [ATTR.effectOutcome]: 'committed',
+          [ATTR.agent]: 'billing',
+        },
+        '1',
+      ),
+      read(
+        'later',
+        20,
+        { [ATTR.event]: EVENT.toolCall, [ATTR.toolName]: 'lookup', [ATTR.agent]: 'refunds' },
+        '2',
+      ),
+      read('alone', 30, {
+        [ATTR.event]: EVENT.toolCall,
+        [ATTR.toolName]: 'lookup',
+        [ATTR.agent]: 'refunds',
+      }),
+    ];
+    const lanes = normalize(spans)
+      .events.filter((e) => e.kind !== 'step')
+      .map((e) => `${e.spanId} ${e.sideBySide?.batch ?? '-'}`);
+    expect(lanes).toEqual([
+      'ticket model response 1',
+      'handoff-step0 model response 1',
+      'effect model response 1',
+      'later model response 2',
+      'alone -',
+    ]);
   });
 
   test.prop([

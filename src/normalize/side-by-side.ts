@@ -1,5 +1,6 @@
 import { SDK_ATTR } from '../conventions/agents-sdk.ts';
 import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
+import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { SideBySide, TimelineEvent } from '../model/timeline.ts';
 import { str } from './attrs.ts';
 import { markedSideBySide } from './lazy-handoff.ts';
@@ -32,10 +33,12 @@ export function isToolSpan(span: SpanRecord): boolean {
 /**
  * Marks the events made inside tool calls that ran side by side: sibling tool spans (one parent)
  * whose times overlap, as when a framework runs the tool calls of one model response together
- * (the AI SDK, the Agents SDK's parallel tool calls). Those calls were decided at once and
- * finished in whatever order they happened to, so an event inside one has no order against an
- * event inside another: each gets `sideBySide` (the batch of overlapping calls, and its own
- * call). Events outside such calls, and calls made one after another, are left as they are.
+ * (the AI SDK, the Agents SDK's parallel tool calls); and, read from model traffic, the calls of
+ * one model response that made several, with the effects made while carrying them out. Those
+ * calls were decided at once and finished in whatever order they happened to, so an event inside
+ * one has no order against an event inside another: each gets `sideBySide` (the batch of calls,
+ * and its own call). Events outside such calls, and calls made one after another, are left as
+ * they are.
  * Returns the events, each marked one replaced by its marked copy (or marked in place).
  */
 export function markSideBySide(events: TimelineEvent[], index: SpanIndex): TimelineEvent[] {
@@ -54,11 +57,18 @@ export function markSideBySide(events: TimelineEvent[], index: SpanIndex): Timel
 /**
  * Tool spans that overlap a sibling tool span, each with its batch: the parent's id and the
  * overlapping run it belongs to (overlap joins calls into one batch, a gap starts a new one).
+ * Spans marked with a model response's number (`MODEL_TRAFFIC_ATTR.response`: its handoffs,
+ * tool calls and the effects carrying them out) are that response's batch, each its own lane.
  */
 function parallelLanes(spans: readonly SpanRecord[]): Map<string, SideBySide> {
   const lanes = new Map<string, SideBySide>();
   let byParent: Map<string, SpanRecord[]> | undefined;
   for (const span of spans) {
+    const response = str(span.attributes, MODEL_TRAFFIC_ATTR.response);
+    if (response !== undefined) {
+      lanes.set(span.spanId, { batch: `model response ${response}`, lane: span.spanId });
+      continue;
+    }
     if (span.parentId === undefined || !isToolSpan(span)) continue;
     byParent ??= new Map();
     const siblings = byParent.get(span.parentId);

@@ -64,7 +64,9 @@ export function committedBetween(
 
 /**
  * Did `agent` do the work it was handed between handoff `from` and handoff `until`: commit an
- * effect, or call a tool (a lookup is work too, whatever it found) before handing back?
+ * effect, or call a tool (a lookup is work too, whatever it found) before handing back? A call
+ * decided at once with `until` (one model response that refunds and hands back, its calls side by
+ * side) counts, whenever it was carried out: the work was done as the work was handed back.
  */
 export function workedBetween(
   timeline: Timeline,
@@ -72,11 +74,18 @@ export function workedBetween(
   from: HandoffEvent,
   until: HandoffEvent,
 ): boolean {
-  return someBetween(
-    timeline,
-    from,
-    until,
-    (e) => isCommitBy(e, agent) || (e.kind === 'tool_call' && e.agent === agent && e.at < until.at),
+  const work = (e: TimelineEvent) =>
+    isCommitBy(e, agent) || (e.kind === 'tool_call' && e.agent === agent);
+  const batch = until.sideBySide?.batch;
+  return (
+    someBetween(
+      timeline,
+      from,
+      until,
+      (e) => work(e) && (e.kind !== 'tool_call' || e.at < until.at),
+    ) ||
+    (batch !== undefined &&
+      timeline.events.some((e) => e.sideBySide?.batch === batch && e.at >= from.at && work(e)))
   );
 }
 

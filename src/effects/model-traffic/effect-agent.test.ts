@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, type Call, type Shape } from '../../../test/fixtures/model-traffic/shapes.ts';
+import { effectTiming } from '../../checks/effects/effect-timing.ts';
 import { EffectsConfig } from '../../model/effects-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { ModelTrafficConfig } from '../../model/model-traffic-config.ts';
@@ -29,13 +30,20 @@ async function modelServer(script: readonly { shape: Shape; calls: Call[] }[]) {
 const publish = (text: string) =>
   fetch('https://cms.test/articles', { method: 'POST', body: JSON.stringify({ slug: text }) });
 
-/** The agent of each effect of one case that `app` runs against a researcher → writer model. */
-async function effectAgents(app: (client: Anthropic) => Promise<void>) {
-  const server = await modelServer([
-    { shape: 'anthropic-json', calls: [{ name: 'web_search', input: { q: 'heat pumps' } }] },
-    { shape: 'anthropic-sse', calls: [{ name: 'handoff_to_writer', input: findings }] },
-    { shape: 'anthropic-json', calls: [] },
-  ]);
+type Script = readonly { shape: Shape; calls: Call[] }[];
+
+const researchThenHandOff: Script = [
+  { shape: 'anthropic-json', calls: [{ name: 'web_search', input: { q: 'heat pumps' } }] },
+  { shape: 'anthropic-sse', calls: [{ name: 'handoff_to_writer', input: findings }] },
+  { shape: 'anthropic-json', calls: [] },
+];
+
+/** The timeline of one case that `app` runs against a researcher → writer model. */
+async function caseEvents(
+  app: (client: Anthropic) => Promise<void>,
+  script: Script = researchThenHandOff,
+) {
+  const server = await modelServer(script);
   const adapter = withHttpEffects(
     adapterOf(async () => {
       await app(new Anthropic({ apiKey: 'sk-test', baseURL: server.origin, maxRetries: 0 }));
@@ -62,13 +70,18 @@ async function effectAgents(app: (client: Anthropic) => Promise<void>) {
   try {
     const result = await runCase(adapter, desk);
     if (result.error) throw result.error;
-    return normalize(result.spans)
-      .events.filter((e) => e.kind === 'effect')
-      .map((e) => `${e.key} by ${e.agent}`);
+    return normalize(result.spans).events;
   } finally {
     await adapter.teardown?.();
     await server.close();
   }
+}
+
+/** The agent of each effect of one case that `app` runs against a researcher → writer model. */
+async function effectAgents(app: (client: Anthropic) => Promise<void>) {
+  return (await caseEvents(app))
+    .filter((e) => e.kind === 'effect')
+    .map((e) => `${e.key} by ${e.agent}`);
 }
 
 const ask = {
@@ -102,5 +115,50 @@ describe('HTTP effects of an application with no tracing, under model_traffic', 
       await asAgent('writer', () => publish('traced'));
     });
     expect(agents).toEqual(['traced by writer']);
+  });
+});
+
+describe('one model response that makes several calls, under model_traffic', () => {
+  // The researcher publishes and hands off in one response; the app carries the calls out in
+  // order, so the publish happens after the response (where the handoff is read).
+  const publishAndHandOff: Script = [
+    {
+      shape: 'anthropic-json',
+      calls: [
+        { name: 'publish_draft', input: { slug: 'draft' } },
+        { name: 'handoff_to_writer', input: findings },
+      ],
+    },
+    { shape: 'anthropic-json', calls: [{ name: 'web_search', input: { q: 'more' } }] },
+  ];
+
+  const run = () =>
+    caseEvents(async (client) => {
+      await client.messages.create(ask); // publish_draft + handoff_to_writer
+      await publish('draft'); // carrying out publish_draft
+      await client.messages.create(ask); // the writer's own call: one call
+      await publish('final');
+    }, publishAndHandOff);
+
+  it('puts its calls, and the effects that carry them out, side by side; later ones are not', async () => {
+    const events = await run();
+    const mark = (kind: string, what: (e: (typeof events)[number]) => string) =>
+      events.filter((e) => e.kind === kind).map((e) => `${what(e)} ${e.sideBySide?.batch ?? '-'}`);
+    expect(mark('handoff', (e) => (e.kind === 'handoff' ? `${e.from}>${e.to}` : ''))).toEqual([
+      'researcher>writer model response 1',
+    ]);
+    expect(mark('tool_call', (e) => (e.kind === 'tool_call' ? e.tool : ''))).toEqual([
+      'publish_draft model response 1',
+      'web_search -',
+    ]);
+    expect(mark('effect', (e) => (e.kind === 'effect' ? `${e.key} by ${e.agent}` : ''))).toEqual([
+      'draft by researcher model response 1',
+      'final by writer -',
+    ]);
+  });
+
+  it('is not effect.after_release: the sender published as it handed off', async () => {
+    const events = await run();
+    expect(effectTiming.run({ events }, desk.labels, {})).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ export function emitTrafficHandoff(
   handoff: TrafficHandoff,
   api: ModelApi,
   at: number,
+  /** The response's number in the case, when it made several calls. */
+  response?: string,
 ): void {
   const payload = JSON.stringify(handoff.payload) ?? 'null';
   tracer
@@ -37,6 +39,7 @@ export function emitTrafficHandoff(
           [MODEL_TRAFFIC_ATTR.api]: api,
           [MODEL_TRAFFIC_ATTR.senderBy]: handoff.senderBy,
           [MODEL_TRAFFIC_ATTR.rule]: handoff.rule,
+          ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }),
         },
       },
       parent,

@@ -19,12 +19,23 @@ import {
 import { requestFacts } from './request-facts.ts';
 import { failedToolResults } from './tool-results.ts';
 
+/** Who carries out what the case's model responses asked for, as an effect is made. */
+export interface ActingOn {
+  readonly agent: string | undefined;
+  /** `MODEL_TRAFFIC_ATTR.response` of the last response, when it made several calls. */
+  readonly response: string | undefined;
+}
+
 /** One running case's view of its model traffic. */
 interface TrafficCase {
   readonly active: ActiveAgent;
   readonly participants: readonly string[];
   /** The agent whose model response the case read last: the one acting on it. */
   lastSender: string | undefined;
+  /** Model responses read so far: each one that made several calls is numbered by it. */
+  responses: number;
+  /** The number of the last response, when it made several calls: effects now carry them out. */
+  lastResponse: string | undefined;
   /** Ids of the tool calls read from its responses whose failure a later request may report. */
   readonly toolIds: Set<string>;
   /** Responses (and requests) are read one after another, in the order they arrived. */
@@ -53,6 +64,8 @@ export class ModelTrafficObserver {
       active: new ActiveAgent(testCase.entry, testCase.persons),
       participants: [...testCase.agents, ...testCase.persons],
       lastSender: undefined,
+      responses: 0,
+      lastResponse: undefined,
       toolIds: new Set(),
       tail: Promise.resolve(),
       pending: 0,
@@ -106,18 +119,19 @@ export class ModelTrafficObserver {
   }
 
   /**
-   * Who acts when the case makes a request no agent span or framework attributes: the agent
-   * whose model response it read last (a tool that response asked for is that agent's, even when
-   * the same response hands off; the receiver acts once its own model call answered), else the
-   * entry. Read once every response the case received so far is judged (or the case ended), so
-   * the answer does not depend on how the two reads interleave; undefined for a case this
-   * observer does not follow.
+   * Who acts when the case makes a request: the agent whose model response it read last (a tool
+   * that response asked for is that agent's, even when the same response hands off; the receiver
+   * acts once its own model call answered), else the entry; and, when that response made several
+   * calls (handoffs and tool calls), its number: the request carries out one of those calls,
+   * decided at once with the others, so it has no order against them. Read once every response
+   * the case received so far is judged (or the case ended), so the answer does not depend on how
+   * the two reads interleave; undefined for a case this observer does not follow.
    */
-  async activeAgent(state: CaseState): Promise<string | undefined> {
+  async actingOn(state: CaseState): Promise<ActingOn | undefined> {
     const traffic = this.cases.get(state);
     if (!traffic) return undefined;
     await this.settle(state, () => state.ended.signal);
-    return traffic.lastSender ?? traffic.active.agent;
+    return { agent: traffic.lastSender ?? traffic.active.agent, response: traffic.lastResponse };
   }
 
   closeCase(state: CaseState): void {
@@ -139,6 +153,9 @@ export class ModelTrafficObserver {
       rules.length > 0 ? agentOfRequest(rules, requestFacts(await call.bodyText())) : undefined;
     const sender = traffic.active.sender(ruleAgent);
     traffic.lastSender = sender.agent;
+    traffic.responses++;
+    const response = reply.toolCalls.length > 1 ? String(traffic.responses) : undefined;
+    traffic.lastResponse = response;
     const handoffs = replyHandoffs(reply, {
       matcher: this.matcher,
       participants: traffic.participants,
@@ -151,13 +168,14 @@ export class ModelTrafficObserver {
       api: reply.api,
       sender,
       at,
+      response,
     };
     // In the order the model made the calls: handoffs and tool calls of one response tie in time.
     let next = 0;
     for (const toolCall of reply.toolCalls) {
       if (this.matcher(toolCall.name)) {
         const handoff = handoffs[next++];
-        if (handoff) emitTrafficHandoff(call.tracer, call.parent, handoff, reply.api, at);
+        if (handoff) emitTrafficHandoff(call.tracer, call.parent, handoff, reply.api, at, response);
         continue;
       }
       emitTrafficToolCall(place, toolCall);

@@ -12,6 +12,8 @@ export interface ReplyPlace {
   readonly sender: { readonly agent: string; readonly by: SenderBy };
   /** When the response arrived (a `performance.now()` time). */
   readonly at: number;
+  /** The response's number in the case, when it made several calls (`MODEL_TRAFFIC_ATTR.response`). */
+  readonly response?: string | undefined;
 }
 
 /**
@@ -30,6 +32,7 @@ export function emitTrafficToolCall(place: ReplyPlace, call: ModelToolCall): voi
     ...(call.id !== undefined && { [MODEL_TRAFFIC_ATTR.toolId]: call.id }),
     [MODEL_TRAFFIC_ATTR.api]: place.api,
     [MODEL_TRAFFIC_ATTR.agentBy]: place.sender.by,
+    ...(place.response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: place.response }),
   });
 }
 
