@@ -42,6 +42,7 @@ const researchThenHandOff: Script = [
 async function caseEvents(
   app: (client: Anthropic) => Promise<void>,
   script: Script = researchThenHandOff,
+  testCase: Case = desk,
 ) {
   const server = await modelServer(script);
   const adapter = withHttpEffects(
@@ -68,7 +69,7 @@ async function caseEvents(
   );
   await adapter.setup?.();
   try {
-    const result = await runCase(adapter, desk);
+    const result = await runCase(adapter, testCase);
     if (result.error) throw result.error;
     return normalize(result.spans).events;
   } finally {
@@ -155,6 +156,29 @@ describe('one model response that makes several calls, under model_traffic', () 
       'draft by researcher model response 1',
       'final by writer -',
     ]);
+  });
+
+  it('leaves effects after a response of handoffs alone in order: they carry out no call of it', async () => {
+    const events = await caseEvents(
+      async (client) => {
+        await client.messages.create(ask); // two handoffs, no tool call
+        await publish('after');
+      },
+      [
+        {
+          shape: 'anthropic-json',
+          calls: [
+            { name: 'handoff_to_writer', input: findings },
+            { name: 'handoff_to_editor', input: findings },
+          ],
+        },
+      ],
+      { ...desk, agents: ['researcher', 'writer', 'editor'] },
+    );
+    const batches = events
+      .filter((e) => e.kind === 'handoff' || e.kind === 'effect')
+      .map((e) => `${e.kind} ${e.sideBySide?.batch ?? '-'}`);
+    expect(batches).toEqual(['handoff model response 1', 'handoff model response 1', 'effect -']);
   });
 
   it('is not effect.after_release: the sender published as it handed off', async () => {

@@ -34,7 +34,10 @@ interface TrafficCase {
   lastSender: string | undefined;
   /** Model responses read so far: each one that made several calls is numbered by it. */
   responses: number;
-  /** The number of the last response, when it made several calls: effects now carry them out. */
+  /**
+   * The number of the last response, when it made several calls and one of them was a tool call
+   * (not a handoff): the effects made now carry that call out.
+   */
   lastResponse: string | undefined;
   /** Ids of the tool calls read from its responses whose failure a later request may report. */
   readonly toolIds: Set<string>;
@@ -155,7 +158,10 @@ export class ModelTrafficObserver {
     traffic.lastSender = sender.agent;
     traffic.responses++;
     const response = reply.toolCalls.length > 1 ? String(traffic.responses) : undefined;
-    traffic.lastResponse = response;
+    // Effects carry out tool calls: after a response of handoffs alone, none is being carried out.
+    traffic.lastResponse = reply.toolCalls.some((c) => !this.matcher(c.name))
+      ? response
+      : undefined;
     const handoffs = replyHandoffs(reply, {
       matcher: this.matcher,
       participants: traffic.participants,
