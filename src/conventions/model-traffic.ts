@@ -34,12 +34,15 @@ export const MODEL_TRAFFIC_ATTR = {
   /** On tool-call and question spans read from the traffic: `rule` or `active`, as for handoffs. */
   agentBy: 'baton.model_traffic.sender_by',
   /**
-   * The case's number for one model response that made several calls (handoffs and tool calls),
-   * on each span read from it and on each effect the application made while carrying those calls
-   * out (before the case's next model response). The model decided them at once: events that
-   * share it have no order among them (`sideBySide`).
+   * The case's number for one model response, on each span read from it; and, when the response
+   * made several calls with a tool call among them, on each effect the application made while
+   * carrying those calls out (before the case's next model response). The calls of a response
+   * that made several were decided at once: events that share its number have no order among
+   * them (`sideBySide`).
    */
   response: 'baton.model_traffic.response',
+  /** On the spans read from one model response: how many calls (handoffs and tool calls) it made. */
+  calls: 'baton.model_traffic.calls',
 } as const;
 
 /** The value of `baton.handoff.via` on those spans. */

@@ -1,11 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { ATTR, EVENT } from '../conventions/attributes.ts';
+import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { TimelineEvent } from '../model/timeline.ts';
 import { normalize } from './normalize.ts';
 import { isToolSpan } from './side-by-side.ts';
 import { spanRecord, stepSpan } from './span-fixtures.ts';
+import type { SpanRecord } from './span-record.ts';
 
 const turn = spanRecord(
   'turn',
@@ -86,61 +87,147 @@ describe('tool calls that ran side by side', () => {
     expect(marks(normalize(transferAndTicket(10.1, 10.3, 'other')).events)).toEqual(unmarked);
   });
 
-  it('puts the calls of one model response read from traffic side by side, each response its own batch', () => {
-    // Instants at the response's arrival, as model traffic writes them, and an effect after it.
-    const read = (id: string, start: number, attrs: Record<string, string>, response?: string) =>
+  describe('model traffic', () => {
+    /** What model traffic writes: instants at a response's arrival, under `parentId`. */
+    const read = (
+      id: string,
+      at: number,
+      what: 'tool' | 'handoff',
+      response: { n: string; calls: number },
+      parentId = 'turn',
+    ) =>
       spanRecord(
         id,
-        start,
-        { ...attrs, ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }) },
-        { parentId: 'step0', durationMs: 0 },
+        at,
+        {
+          ...(what === 'tool'
+            ? { [ATTR.event]: EVENT.toolCall, [ATTR.toolName]: id, [ATTR.agent]: 'billing' }
+            : {
+                [ATTR.event]: EVENT.handoff,
+                [ATTR.handoffFrom]: 'billing',
+                [ATTR.handoffTo]: 'refunds',
+                [ATTR.handoffPayload]: '{}',
+              }),
+          [MODEL_TRAFFIC_ATTR.response]: response.n,
+          [MODEL_TRAFFIC_ATTR.calls]: response.calls,
+        },
+        { parentId, durationMs: 0 },
       );
-    const spans = [
-      stepSpan(0),
-      read(
-        'ticket',
-        10,
-        { [ATTR.event]: EVENT.toolCall, [ATTR.toolName]: 'open_ticket', [ATTR.agent]: 'billing' },
-        '1',
-      ),
-      {
-        ...handoffIn('step0', 10),
-        attributes: { ...handoffIn('step0', 10).attributes, [MODEL_TRAFFIC_ATTR.response]: '1' },
-      },
-      read(
-        'effect',
-        12,
+    /** An effect the application made, marked with the response it carries out (if any). */
+    const effectSpan = (id: string, at: number, parentId: string, response?: string) =>
+      spanRecord(
+        id,
+        at,
         {
           [ATTR.event]: EVENT.effect,
           [ATTR.effectName]: 'ticket',
-          [ATTR.effectKey]: 'T-1',
+          [ATTR.effectKey]: id,
           [ATTR.effectOutcome]: 'committed',
           [ATTR.agent]: 'billing',
+          ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }),
         },
-        '1',
-      ),
-      read(
-        'later',
-        20,
-        { [ATTR.event]: EVENT.toolCall, [ATTR.toolName]: 'lookup', [ATTR.agent]: 'refunds' },
-        '2',
-      ),
-      read('alone', 30, {
-        [ATTR.event]: EVENT.toolCall,
-        [ATTR.toolName]: 'lookup',
-        [ATTR.agent]: 'refunds',
-      }),
-    ];
-    const lanes = normalize(spans)
-      .events.filter((e) => e.kind !== 'step')
-      .map((e) => `${e.spanId} ${e.sideBySide?.batch ?? '-'}`);
-    expect(lanes).toEqual([
-      'ticket model response 1',
-      'handoff-step0 model response 1',
-      'effect model response 1',
-      'later model response 2',
-      'alone -',
-    ]);
+        { parentId, durationMs: 0.1 },
+      );
+    const batches = (spans: SpanRecord[]) =>
+      normalize([stepSpan(0), turn, ...spans])
+        .events.filter((e) => e.kind !== 'step' && e.kind !== 'agent_turn')
+        .map((e) => `${e.spanId} ${e.sideBySide?.batch ?? '-'}`);
+
+    it('puts the calls of a response that made several, and its effects, side by side', () => {
+      expect(
+        batches([
+          read('open_ticket', 10, 'tool', { n: '1', calls: 2 }),
+          read('transfer', 10, 'handoff', { n: '1', calls: 2 }),
+          effectSpan('T-1', 12, 'turn', '1'),
+          read('lookup', 20, 'tool', { n: '2', calls: 1 }),
+          effectSpan('T-2', 22, 'turn'),
+        ]),
+      ).toEqual([
+        'open_ticket model response 1',
+        'transfer model response 1',
+        'T-1 model response 1',
+        'lookup -',
+        'T-2 -',
+      ]);
+    });
+
+    it("joins the application's own tool spans that carry out such a response, up to its calls", () => {
+      // The app's model call is a GenAI chat span under billing's turn; the traffic spans sit
+      // under it; the app then runs the tools one after another under the turn.
+      const chat = (id: string, at: number) =>
+        spanRecord(id, at, { [GENAI.operation]: 'chat' }, { parentId: 'turn', durationMs: 2 });
+      const traced = (id: string, at: number) =>
+        spanRecord(
+          id,
+          at,
+          { [GENAI.operation]: 'execute_tool', [GENAI.toolName]: id, [GENAI.agentName]: 'billing' },
+          { parentId: 'turn', durationMs: 1, name: `execute_tool ${id}` },
+        );
+      expect(
+        batches([
+          traced('before', 1),
+          chat('chat1', 5),
+          read('r1-ticket', 7, 'tool', { n: '1', calls: 2 }, 'chat1'),
+          read('r1-transfer', 7, 'handoff', { n: '1', calls: 2 }, 'chat1'),
+          traced('transfer_to_refunds', 8),
+          traced('open_ticket', 10),
+          effectSpan('T-1', 10.5, 'open_ticket'),
+          traced('third', 12),
+          chat('chat2', 15),
+          read('r2-lookup', 17, 'tool', { n: '2', calls: 1 }, 'chat2'),
+          traced('lookup_order', 18),
+        ]).filter((line) => !line.startsWith('r')),
+      ).toEqual([
+        'before -',
+        'transfer_to_refunds model response 1',
+        'open_ticket model response 1',
+        'T-1 model response 1',
+        'third -',
+        'lookup_order -',
+      ]);
+    });
+
+    test.prop([
+      fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 5 }),
+      fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 1, maxLength: 12 }),
+    ])(
+      'a traced tool joins only the response read last before it, when that response made several calls, and never more tools than it made calls',
+      (callsPerResponse, toolStarts) => {
+        // Response k arrives at 20k + 0.5 (under a chat span), with callsPerResponse[k] calls.
+        const spans: SpanRecord[] = [];
+        callsPerResponse.forEach((calls, k) => {
+          const chat = `chat${k}`;
+          spans.push(spanRecord(chat, 20 * k, { [GENAI.operation]: 'chat' }, { parentId: 'turn' }));
+          for (let c = 0; c < Math.max(calls, 1); c++)
+            spans.push(read(`r${k}-${c}`, 20 * k + 0.5, 'tool', { n: String(k), calls }, chat));
+        });
+        for (const [i, at] of toolStarts.entries())
+          spans.push(
+            spanRecord(
+              `t${i}`,
+              at + 0.25,
+              { [GENAI.operation]: 'execute_tool', [GENAI.toolName]: `tool${i}` },
+              { parentId: 'turn', durationMs: 0.1, name: `execute_tool tool${i}` },
+            ),
+          );
+        const joined = new Map<string, string[]>();
+        for (const e of normalize([stepSpan(0), turn, ...spans]).events) {
+          // Tools that overlap one another form a batch of their own; only responses' count here.
+          if (!e.spanId.startsWith('t') || !e.sideBySide?.batch.startsWith('model response '))
+            continue;
+          const k = Number(e.sideBySide.batch.replace('model response ', ''));
+          const at = e.at - 0.25;
+          // Read last before it: arrived before it started, and the next had not.
+          expect(20 * k + 0.5).toBeLessThan(at + 0.25);
+          if (k + 1 < callsPerResponse.length)
+            expect(at + 0.25).toBeLessThanOrEqual(20 * (k + 1) + 0.5);
+          expect(callsPerResponse[k]).toBeGreaterThan(1);
+          joined.set(String(k), [...(joined.get(String(k)) ?? []), e.spanId]);
+        }
+        for (const [k, ids] of joined)
+          expect(ids.length).toBeLessThanOrEqual(callsPerResponse[Number(k)] as number);
+      },
+    );
   });
 
   test.prop([

@@ -2,7 +2,7 @@ import { SDK_ATTR } from '../conventions/agents-sdk.ts';
 import { ATTR, EVENT, GENAI } from '../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR } from '../conventions/model-traffic.ts';
 import type { SideBySide, TimelineEvent } from '../model/timeline.ts';
-import { str } from './attrs.ts';
+import { num, str } from './attrs.ts';
 import { markedSideBySide } from './lazy-handoff.ts';
 import { AI_SDK } from './recognize-ai-sdk.ts';
 import { OPENINFERENCE } from './recognize-openinference.ts';
@@ -42,7 +42,7 @@ export function isToolSpan(span: SpanRecord): boolean {
  * Returns the events, each marked one replaced by its marked copy (or marked in place).
  */
 export function markSideBySide(events: TimelineEvent[], index: SpanIndex): TimelineEvent[] {
-  const lanes = parallelLanes(index.spans);
+  const lanes = parallelLanes(index);
   if (lanes.size === 0) return events;
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as TimelineEvent;
@@ -57,48 +57,141 @@ export function markSideBySide(events: TimelineEvent[], index: SpanIndex): Timel
 /**
  * Tool spans that overlap a sibling tool span, each with its batch: the parent's id and the
  * overlapping run it belongs to (overlap joins calls into one batch, a gap starts a new one).
- * Spans marked with a model response's number (`MODEL_TRAFFIC_ATTR.response`: its handoffs,
- * tool calls and the effects carrying them out) are that response's batch, each its own lane.
+ * With model traffic, the spans read from a model response that made several calls (its
+ * handoffs, tool calls and the effects carrying them out, `MODEL_TRAFFIC_ATTR.response`) are
+ * that response's batch, each its own lane; and so are the application's own tool spans that
+ * follow those spans under the same parent, before the next response's, up to as many as the
+ * response made calls: the application carrying them out one after another.
  */
-function parallelLanes(spans: readonly SpanRecord[]): Map<string, SideBySide> {
+function parallelLanes(index: SpanIndex): Map<string, SideBySide> {
   const lanes = new Map<string, SideBySide>();
   let byParent: Map<string, SpanRecord[]> | undefined;
-  for (const span of spans) {
+  let responses: Map<string, SpanRecord[]> | undefined;
+  for (const span of index.spans) {
     const response = str(span.attributes, MODEL_TRAFFIC_ATTR.response);
     if (response !== undefined) {
-      lanes.set(span.spanId, { batch: `model response ${response}`, lane: span.spanId });
+      const calls = num(span.attributes, MODEL_TRAFFIC_ATTR.calls);
+      // An effect carries the number only when its response made several calls.
+      if (calls === undefined || calls > 1) lanes.set(span.spanId, responseLane(response, span));
+      if (calls !== undefined)
+        for (const at of placesOf(span, index)) responses = grouped(responses, at, span);
       continue;
     }
     if (span.parentId === undefined || !isToolSpan(span)) continue;
-    byParent ??= new Map();
-    const siblings = byParent.get(span.parentId);
-    if (siblings) siblings.push(span);
-    else byParent.set(span.parentId, [span]);
+    byParent = grouped(byParent, span.parentId, span);
   }
   for (const [parent, siblings] of byParent ?? []) {
-    if (siblings.length < 2) continue;
     siblings.sort((a, b) => a.start - b.start || a.end - b.end);
-    let batch: SpanRecord[] = [];
-    let until = Number.NEGATIVE_INFINITY;
-    let n = 0;
-    const close = () => {
-      if (batch.length > 1) {
-        const id = `${parent}#${n++}`;
-        for (const s of batch) lanes.set(s.spanId, { batch: id, lane: s.spanId });
-      }
-    };
-    for (const s of siblings) {
-      // Strictly before the end: a call that starts as the last one ends came after it.
-      if (s.start < until) {
-        batch.push(s);
-        until = Math.max(until, s.end);
-        continue;
-      }
-      close();
-      batch = [s];
-      until = s.end;
-    }
-    close();
+    overlapping(parent, siblings, lanes);
+    const read = responses?.get(parent);
+    if (read) carriedOut(siblings, read, lanes);
   }
   return lanes;
+}
+
+/**
+ * Where the application carries out a response's calls, as the parent of its tool spans: the
+ * parent of the request the spans read from the traffic sit under, and, when that is a model-call
+ * span of the application's own (GenAI `chat`, an OpenInference LLM span, the AI SDK's
+ * `doGenerate`), that span's parent too.
+ */
+function placesOf(span: SpanRecord, index: SpanIndex): string[] {
+  const parent = index.parent(span);
+  if (!parent) return [];
+  const above = isModelCall(parent) ? parent.parentId : undefined;
+  return above === undefined ? [parent.spanId] : [parent.spanId, above];
+}
+
+const MODEL_CALLS = new Set(['chat', 'text_completion', 'generate_content']);
+
+function isModelCall(span: SpanRecord): boolean {
+  const a = span.attributes;
+  const operation = str(a, GENAI.operation);
+  if (operation !== undefined && MODEL_CALLS.has(operation)) return true;
+  if (str(a, OPENINFERENCE.kind) === 'LLM') return true;
+  const sdk = str(a, AI_SDK.operation);
+  return sdk !== undefined && /^ai\.\w+\.do(Generate|Stream)$/.test(sdk);
+}
+
+function responseLane(response: string, span: SpanRecord): SideBySide {
+  return { batch: `model response ${response}`, lane: span.spanId };
+}
+
+function grouped(
+  groups: Map<string, SpanRecord[]> | undefined,
+  key: string,
+  span: SpanRecord,
+): Map<string, SpanRecord[]> {
+  const out = groups ?? new Map<string, SpanRecord[]>();
+  const list = out.get(key);
+  if (list) list.push(span);
+  else out.set(key, [span]);
+  return out;
+}
+
+/** Sibling tool spans (sorted by start) that overlap, in batches of the parent's. */
+function overlapping(
+  parent: string,
+  siblings: readonly SpanRecord[],
+  lanes: Map<string, SideBySide>,
+) {
+  if (siblings.length < 2) return;
+  let batch: SpanRecord[] = [];
+  let until = Number.NEGATIVE_INFINITY;
+  let n = 0;
+  const close = () => {
+    if (batch.length > 1) {
+      const id = `${parent}#${n++}`;
+      for (const s of batch) lanes.set(s.spanId, { batch: id, lane: s.spanId });
+    }
+  };
+  for (const s of siblings) {
+    // Strictly before the end: a call that starts as the last one ends came after it.
+    if (s.start < until) {
+      batch.push(s);
+      until = Math.max(until, s.end);
+      continue;
+    }
+    close();
+    batch = [s];
+    until = s.end;
+  }
+  close();
+}
+
+/**
+ * The application's tool spans (sorted by start) that carry out the calls of the model response
+ * read last before them among `read` (the spans read from the traffic under the same parent):
+ * when that response made several calls, up to that many spans join its batch.
+ */
+function carriedOut(
+  siblings: readonly SpanRecord[],
+  read: SpanRecord[],
+  lanes: Map<string, SideBySide>,
+) {
+  read.sort((a, b) => a.start - b.start);
+  let r = -1;
+  let joined = 0;
+  for (const s of siblings) {
+    let moved = false;
+    // A start in whole milliseconds (the JavaScript SDK's) lies anywhere in that millisecond.
+    const latest = Number.isInteger(s.start) ? s.start + 1 : s.start;
+    while (r + 1 < read.length && (read[r + 1] as SpanRecord).start < latest) {
+      const next = read[r + 1] as SpanRecord;
+      const current = r >= 0 ? (read[r] as SpanRecord) : undefined;
+      if (!current || responseOf(next) !== responseOf(current)) moved = true;
+      r++;
+    }
+    if (moved) joined = 0;
+    const last = r >= 0 ? (read[r] as SpanRecord) : undefined;
+    if (!last) continue;
+    const calls = num(last.attributes, MODEL_TRAFFIC_ATTR.calls) ?? 0;
+    if (calls < 2 || joined >= calls) continue;
+    joined++;
+    lanes.set(s.spanId, responseLane(responseOf(last) as string, s));
+  }
+}
+
+function responseOf(span: SpanRecord): string | undefined {
+  return str(span.attributes, MODEL_TRAFFIC_ATTR.response);
 }

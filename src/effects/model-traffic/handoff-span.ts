@@ -3,6 +3,7 @@ import { ATTR, EVENT } from '../../conventions/attributes.ts';
 import { MODEL_TRAFFIC_ATTR, VIA_MODEL_TRAFFIC } from '../../conventions/model-traffic.ts';
 import type { ModelApi } from './reply.ts';
 import type { TrafficHandoff } from './reply-handoffs.ts';
+import { type ResponseMark, responseAttributes } from './reply-spans.ts';
 
 /**
  * Emits Baton's handoff span for a handoff read from model traffic, under the context the
@@ -16,8 +17,7 @@ export function emitTrafficHandoff(
   handoff: TrafficHandoff,
   api: ModelApi,
   at: number,
-  /** The response's number in the case, when it made several calls. */
-  response?: string,
+  response: ResponseMark,
 ): void {
   const payload = JSON.stringify(handoff.payload) ?? 'null';
   tracer
@@ -39,7 +39,7 @@ export function emitTrafficHandoff(
           [MODEL_TRAFFIC_ATTR.api]: api,
           [MODEL_TRAFFIC_ATTR.senderBy]: handoff.senderBy,
           [MODEL_TRAFFIC_ATTR.rule]: handoff.rule,
-          ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }),
+          ...responseAttributes(response),
         },
       },
       parent,

@@ -32,7 +32,7 @@ interface TrafficCase {
   readonly participants: readonly string[];
   /** The agent whose model response the case read last: the one acting on it. */
   lastSender: string | undefined;
-  /** Model responses read so far: each one that made several calls is numbered by it. */
+  /** Model responses read so far: each is numbered by it. */
   responses: number;
   /**
    * The number of the last response, when it made several calls and one of them was a tool call
@@ -157,11 +157,12 @@ export class ModelTrafficObserver {
     const sender = traffic.active.sender(ruleAgent);
     traffic.lastSender = sender.agent;
     traffic.responses++;
-    const response = reply.toolCalls.length > 1 ? String(traffic.responses) : undefined;
+    const response = { number: String(traffic.responses), calls: reply.toolCalls.length };
     // Effects carry out tool calls: after a response of handoffs alone, none is being carried out.
-    traffic.lastResponse = reply.toolCalls.some((c) => !this.matcher(c.name))
-      ? response
-      : undefined;
+    traffic.lastResponse =
+      response.calls > 1 && reply.toolCalls.some((c) => !this.matcher(c.name))
+        ? response.number
+        : undefined;
     const handoffs = replyHandoffs(reply, {
       matcher: this.matcher,
       participants: traffic.participants,

@@ -12,8 +12,18 @@ export interface ReplyPlace {
   readonly sender: { readonly agent: string; readonly by: SenderBy };
   /** When the response arrived (a `performance.now()` time). */
   readonly at: number;
-  /** The response's number in the case, when it made several calls (`MODEL_TRAFFIC_ATTR.response`). */
-  readonly response?: string | undefined;
+  readonly response: ResponseMark;
+}
+
+/** A model response's number in its case and how many calls it made. */
+export interface ResponseMark {
+  readonly number: string;
+  readonly calls: number;
+}
+
+/** The attributes that tie a span to the model response it was read from. */
+export function responseAttributes(mark: ResponseMark): Record<string, string | number> {
+  return { [MODEL_TRAFFIC_ATTR.response]: mark.number, [MODEL_TRAFFIC_ATTR.calls]: mark.calls };
 }
 
 /**
@@ -32,7 +42,7 @@ export function emitTrafficToolCall(place: ReplyPlace, call: ModelToolCall): voi
     ...(call.id !== undefined && { [MODEL_TRAFFIC_ATTR.toolId]: call.id }),
     [MODEL_TRAFFIC_ATTR.api]: place.api,
     [MODEL_TRAFFIC_ATTR.agentBy]: place.sender.by,
-    ...(place.response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: place.response }),
+    ...responseAttributes(place.response),
   });
 }
 
@@ -49,6 +59,7 @@ export function emitTrafficQuestion(place: ReplyPlace, text: string): void {
     [MODEL_TRAFFIC_ATTR.questionVia]: VIA_MODEL_TRAFFIC,
     [MODEL_TRAFFIC_ATTR.api]: place.api,
     [MODEL_TRAFFIC_ATTR.agentBy]: place.sender.by,
+    ...responseAttributes(place.response),
   });
 }
 
