@@ -170,21 +170,18 @@ function carriedOut(
   lanes: Map<string, SideBySide>,
 ) {
   read.sort((a, b) => a.start - b.start);
-  let r = -1;
+  let next = 0;
+  let last: SpanRecord | undefined;
   let joined = 0;
   for (const s of siblings) {
-    let moved = false;
     // A start in whole milliseconds (the JavaScript SDK's) lies anywhere in that millisecond.
     const latest = Number.isInteger(s.start) ? s.start + 1 : s.start;
-    while (r + 1 < read.length && (read[r + 1] as SpanRecord).start < latest) {
-      const next = read[r + 1] as SpanRecord;
-      const current = r >= 0 ? (read[r] as SpanRecord) : undefined;
-      if (!current || responseOf(next) !== responseOf(current)) moved = true;
-      r++;
+    for (; next < read.length && (read[next] as SpanRecord).start < latest; next++) {
+      const span = read[next] as SpanRecord;
+      if (last === undefined || responseOf(span) !== responseOf(last)) joined = 0;
+      last = span;
     }
-    if (moved) joined = 0;
-    const last = r >= 0 ? (read[r] as SpanRecord) : undefined;
-    if (!last) continue;
+    if (last === undefined) continue;
     const calls = num(last.attributes, MODEL_TRAFFIC_ATTR.calls) ?? 0;
     if (calls < 2 || joined >= calls) continue;
     joined++;
