@@ -179,6 +179,11 @@ describe('parseYamlFast', () => {
     expect(
       agreement('a:\n  b:\n    c: []\n    d:\n#~     - x\n      yes\n     - 1\n  e: false\n'),
     ).toBe('fallback');
+    // The same under a `-`: the full parser folds the next item into the plain scalar.
+    expect(agreement('a:\n  - 1\n  -\n#x\n    yes\n  - 2\n')).toBe('fallback');
+    expect(
+      agreement('a:\n  b:\n      - null\n      -\r\n#\\ |-\n        yes\n      - |-\n        !\n'),
+    ).toBe('fallback');
   });
 
   test.prop([document], { numRuns: 300 })('agrees on any data the full parser writes', (text) => {

@@ -189,8 +189,14 @@ function close(text: string, from: number, kids: readonly Node[], state: State):
   if (kind === 'sequence') {
     const list = result as unknown[];
     if (kids.length !== list.length) return undefined;
-    for (let i = 0; i < kids.length; i++)
-      if (!Object.is(kids[i]?.result, list[i])) return undefined;
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i] as Node;
+      if (!Object.is(kid.result, list[i])) return undefined;
+      // A comment less indented than an item, between the item and its `-`: the parser has
+      // skipped it before the item opens, so the check on the item's own blanks cannot see it.
+      const dash = i === 0 ? start : skipBlank(text, (kids[i - 1] as Node).end);
+      if (kid.start > dash + 1 && dedentedComment(text, dash + 1, kid.start)) return undefined;
+    }
     return { start, end, kind, result, items: kids };
   }
   return { start, end, kind, result };
