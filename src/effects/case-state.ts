@@ -1,5 +1,6 @@
 import { type Context, ROOT_CONTEXT, type Span, type Tracer, trace } from '@opentelemetry/api';
 import { resolveAgent } from '../capture/agent-context.ts';
+import { resolveResponse } from '../capture/response-context.ts';
 import type { Fault } from '../model/fault.ts';
 import type { CassetteSession } from './cassette/cassette.ts';
 import { FaultCounters } from './faults.ts';
@@ -74,6 +75,11 @@ export interface Attribution {
    * context); undefined leaves it to the nearest agent span above the request's spans.
    */
   readonly agent?: string;
+  /**
+   * The model response (one that made several calls) whose call the request carries out, as its
+   * framework tells (a response resolver in the context).
+   */
+  readonly response?: string;
 }
 
 /**
@@ -101,7 +107,14 @@ export class CaseRegistry {
     const owner = traceId === undefined ? undefined : this.byKey.get(traceId);
     if (owner) {
       const agent = resolveAgent(active);
-      return { state: owner, parent: active, contextLost: false, ...(agent && { agent }) };
+      const response = resolveResponse(active);
+      return {
+        state: owner,
+        parent: active,
+        contextLost: false,
+        ...(agent && { agent }),
+        ...(response && { response }),
+      };
     }
     if (traceId === undefined && this.byKey.size === 1) {
       const [only] = this.byKey.values();

@@ -45,7 +45,7 @@ async function answer(endpoint: EffectEndpoint, call: Call, o: EndpointOptions):
     owner: endpoint.owner,
     agent: call.agent,
     activeAgent: acting?.agent,
-    response: acting?.response,
+    response: call.response ?? acting?.response,
   };
 
   const error = state.faults.takeHttpError(endpoint.name);

@@ -12,6 +12,8 @@ export class Call {
   readonly parent: Context;
   /** The acting agent its framework named when the request was made, if one did. */
   readonly agent: string | undefined;
+  /** The model response whose call the request carries out, when its framework tells. */
+  readonly response: string | undefined;
   private readonly span: Span;
   private bytes: Promise<Uint8Array> | undefined;
 
@@ -24,6 +26,7 @@ export class Call {
     this.state = who.state;
     this.parent = who.parent;
     this.agent = who.agent;
+    this.response = who.response;
     const shown = { method: request.method, url: redactUrl(this.url), agent: who.agent };
     this.span = startRequestSpan(this.tracer, who.parent, shown, who.contextLost);
   }

@@ -29,6 +29,8 @@ export interface UpdateTiming {
   toolCall(callId: string): ToolRun | undefined;
   /** When the last run of a node in this turn ended (the sender of a move). */
   ended?(node: string): number | undefined;
+  /** The model response (one that made several calls) a tool run carries out a call of. */
+  responseOf?(tool: ToolRun): string | undefined;
 }
 
 /**
@@ -71,7 +73,11 @@ export function emitObservations(
     for (const t of o.transfers) {
       const tool = t.callId === undefined ? undefined : timing?.toolCall(t.callId);
       const at = tool?.start ?? run?.end ?? now;
-      timed(tracer, `handoff ${t.from} -> ${t.to}`, transferAttributes(t), at, parent);
+      const attributes = transferAttributes(t);
+      // Decided with the response's other calls, which ran beside it: no order against them.
+      const response = tool && timing?.responseOf?.(tool);
+      if (response !== undefined) attributes[MODEL_TRAFFIC_ATTR.response] = response;
+      timed(tracer, `handoff ${t.from} -> ${t.to}`, attributes, at, parent);
     }
     turn?.end(Math.max(run?.end ?? now, start));
   }
@@ -93,13 +99,20 @@ function emitMove(t: Transfer, tracer: Tracer, timing: UpdateTiming | undefined)
 
 /**
  * Writes the turn's tool runs (all but transfer tools, which are handoffs) as OpenTelemetry GenAI
- * `execute_tool` spans at their real times, each naming the agent whose node ran it.
+ * `execute_tool` spans at their real times, each naming the agent whose node ran it, and the
+ * model response it carries out a call of when that response made several (`responseOf`).
  */
-export function emitToolRuns(tools: readonly ToolRun[], tracer: Tracer): void {
+export function emitToolRuns(
+  tools: readonly ToolRun[],
+  tracer: Tracer,
+  responseOf?: (tool: ToolRun) => string | undefined,
+): void {
   const parent = context.active();
   for (const t of tools) {
     if (isTransferTool(t.name)) continue;
+    const response = responseOf?.(t);
     const attributes: Attributes = {
+      ...(response !== undefined && { [MODEL_TRAFFIC_ATTR.response]: response }),
       [GENAI.operation]: 'execute_tool',
       [GENAI.toolName]: t.name,
       [GENAI.toolArgs]: t.input,

@@ -1,5 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
 import { withAgentResolver } from '../../capture/agent-context.ts';
+import { withResponseResolver } from '../../capture/response-context.ts';
 import { BatonError } from '../../errors.ts';
 import { thrownAt } from '../../io/user-frame.ts';
 import type { Case } from '../../model/labelled-case.ts';
@@ -18,7 +19,7 @@ import { checkEntered, inputAtEntry, planEntry } from './entry.ts';
 import type { GraphApp, GraphCase, StreamableGraph, TurnInfo } from './graph-app.ts';
 import { checkGraph, checkGraphApp, loadGraphAppFactory, messageOf } from './load-graph-app.ts';
 import type { UpdateMapper } from './observations.ts';
-import { agentOfRun, RunObserver } from './run-observer.ts';
+import { agentOfRun, RunObserver, type ToolRun } from './run-observer.ts';
 import type { LangGraphRuntime } from './runtime.ts';
 import { isTransferTool } from './transfer-calls.ts';
 import { ACTIVE_AGENT, createUpdateMapper } from './update-mapper.ts';
@@ -117,14 +118,18 @@ async function runOnThread(
         const input = app.input ? await app.input(step, turn) : turn.defaultInput;
         if (input === undefined) return;
         ran = true;
-        const observer = new RunObserver(known);
+        const observer = new RunObserver(known, i);
         const options = streamOptions(app, ctx, threadId, observer);
         // A tool's request is the agent's whose node (or subgraph) runs it, as LangChain's
         // run config in the tool's async context tells.
         const agentNow = () => agentOfRun(runtime.runMetadata(), known);
+        // And the model response whose call it carries out, when that response made several.
+        const responseNow = () => observer.responseOfRun(runtime.currentRunId());
         try {
           await withAgentResolver(agentNow, () =>
-            runTurn(session.graph, input, options, mapper, ctx, observer),
+            withResponseResolver(responseNow, () =>
+              runTurn(session.graph, input, options, mapper, ctx, observer),
+            ),
           );
         } catch (error) {
           const halt = runtime.haltOf(error, mapper.current);
@@ -203,6 +208,7 @@ export async function runTurn(
         runs: observer.takeRuns(chunk),
         toolCall: (id: string) => observer.toolCall(id),
         ended: (node: string) => observer.lastEnd(node),
+        responseOf: (tool: ToolRun) => observer.responseOf(tool),
       };
       const runOf = timing && ((node: string) => timing.runs.get(node));
       const observations = mapper.consume(chunk, ran, runOf);
@@ -213,7 +219,7 @@ export async function runTurn(
     emitReply(reply, ctx.tracer);
   } finally {
     if (observer) {
-      emitToolRuns(observer.tools, ctx.tracer);
+      emitToolRuns(observer.tools, ctx.tracer, (t) => observer.responseOf(t));
       for (const t of observer.tools) {
         if (t.outcome !== 'ok' || t.end === undefined || !isTransferTool(t.name)) continue;
         const back = mapper.cameBack(t.callId);

@@ -23,6 +23,8 @@ export interface ToolRun {
   readonly start: number;
   end?: number;
   outcome?: 'ok' | 'error';
+  /** The run that started it (a `tools` node's): its batch when no model response named it. */
+  readonly parentRunId: string | undefined;
 }
 
 /** LangGraph's run metadata: the node and the checkpoint namespace (`refunds:<task>|tools:<task>`). */
@@ -35,6 +37,13 @@ interface ToolStart {
   readonly metadata: Metadata;
   readonly runName: unknown;
   readonly toolCallId: unknown;
+  readonly parentRunId: unknown;
+}
+
+/** The calls of one model response that made several, as the model's end callback told them. */
+interface ResponseCalls {
+  readonly id: string;
+  readonly calls: number;
 }
 
 /**
@@ -68,8 +77,22 @@ export class RunObserver {
   readonly #tasks = new Set<string>();
   readonly #toolRuns = new Map<string, ToolRun>();
   readonly #taken = new Set<NodeRun>();
+  /** Every tool run by its LangChain run id, ended or not. */
+  readonly #toolsByRunId = new Map<string, ToolRun>();
+  /** The response each tool call id came in, for responses that made several calls. */
+  readonly #responseOfCall = new Map<string, ResponseCalls>();
+  /** The batch of the tool runs one run started, for calls no response listed. */
+  readonly #runBatches = new Map<string, string>();
+  #responses = 0;
 
-  constructor(private readonly agents: ReadonlySet<string>) {}
+  /**
+   * @param turn names this turn's model responses (`MODEL_TRAFFIC_ATTR.response`) apart from
+   * other turns' of the case: `langgraph <turn>.<n>`.
+   */
+  constructor(
+    private readonly agents: ReadonlySet<string>,
+    private readonly turn = 0,
+  ) {}
 
   /**
    * The callback handler to pass in the stream's `callbacks`: plain methods (LangChain wraps them
@@ -94,12 +117,14 @@ export class RunObserver {
         tool: unknown,
         input: unknown,
         runId: string,
-        _parent: unknown,
+        parentRunId: unknown,
         _tags: unknown,
         metadata: Metadata,
         runName: unknown,
         toolCallId: unknown,
-      ) => this.#toolStart(runId, { tool, input, metadata, runName, toolCallId }),
+      ) => this.#toolStart(runId, { tool, input, metadata, runName, toolCallId, parentRunId }),
+      // (output, runId, …): a chat model's response, with the tool calls it made.
+      handleLLMEnd: (output: unknown) => this.#modelEnd(output),
       handleToolEnd: (_out: unknown, runId: string) => this.#toolEnd(runId, 'ok'),
       handleToolError: (_err: unknown, runId: string) => this.#toolEnd(runId, 'error'),
     };
@@ -154,6 +179,54 @@ export class RunObserver {
     return this.tools.find((t) => t.callId === callId);
   }
 
+  /**
+   * The model response a tool run carries out a call of, when that response made several calls
+   * (LangGraph's tool node runs them side by side): the response the model's end callback listed
+   * its call id in; for a call no response listed, the tool runs one run started, when it started
+   * several.
+   */
+  responseOf(tool: ToolRun): string | undefined {
+    const listed = tool.callId === undefined ? undefined : this.#responseOfCall.get(tool.callId);
+    if (listed) return listed.calls > 1 ? listed.id : undefined;
+    const parent = tool.parentRunId;
+    if (parent === undefined) return undefined;
+    let siblings = 0;
+    for (const t of this.tools)
+      if (t.parentRunId === parent && !this.#listed(t) && ++siblings > 1) {
+        let id = this.#runBatches.get(parent);
+        if (id === undefined) {
+          id = `langgraph ${this.turn}.${++this.#responses}`;
+          this.#runBatches.set(parent, id);
+        }
+        return id;
+      }
+    return undefined;
+  }
+
+  /**
+   * The response whose call the tool run with this LangChain run id carries out (see above), while
+   * that run lasts: what the tool left running (a timer, a request it did not wait for) happens
+   * after the calls it sat beside, and keeps its own time.
+   */
+  responseOfRun(runId: string | undefined): string | undefined {
+    const tool = runId === undefined ? undefined : this.#toolsByRunId.get(runId);
+    return tool && tool.end === undefined ? this.responseOf(tool) : undefined;
+  }
+
+  #listed(tool: ToolRun): boolean {
+    return tool.callId !== undefined && this.#responseOfCall.has(tool.callId);
+  }
+
+  #modelEnd(output: unknown): void {
+    const ids = toolCallIds(output);
+    if (ids.length === 0) return;
+    const response: ResponseCalls = {
+      id: `langgraph ${this.turn}.${++this.#responses}`,
+      calls: ids.length,
+    };
+    for (const id of ids) this.#responseOfCall.set(id, response);
+  }
+
   #chainStart(runId: string, input: unknown, metadata: Metadata): void {
     const ns = metadata?.langgraph_checkpoint_ns;
     const node = metadata?.langgraph_node;
@@ -181,16 +254,18 @@ export class RunObserver {
   }
 
   #toolStart(runId: string, started: ToolStart): void {
-    const { tool, input, metadata, runName, toolCallId } = started;
+    const { tool, input, metadata, runName, toolCallId, parentRunId } = started;
     const run: ToolRun = {
       name: typeof runName === 'string' ? runName : nameOfTool(tool),
       input: typeof input === 'string' ? input : JSON.stringify(input ?? null),
       callId: typeof toolCallId === 'string' ? toolCallId : undefined,
       agent: agentOfRun(metadata, this.agents),
       start: preciseNow(),
+      parentRunId: typeof parentRunId === 'string' ? parentRunId : undefined,
     };
     this.tools.push(run);
     this.#toolRuns.set(runId, run);
+    this.#toolsByRunId.set(runId, run);
   }
 
   #toolEnd(runId: string, outcome: 'ok' | 'error'): void {
@@ -205,4 +280,27 @@ export class RunObserver {
 function nameOfTool(serialized: unknown): string {
   const name = (serialized as { name?: unknown } | null)?.name;
   return typeof name === 'string' ? name : '?';
+}
+
+/**
+ * The tool call ids of a chat model's response (LangChain's `LLMResult`): every generation's
+ * message's `tool_calls`.
+ */
+export function toolCallIds(output: unknown): string[] {
+  const generations = (output as { generations?: unknown } | null)?.generations;
+  if (!Array.isArray(generations)) return [];
+  const ids: string[] = [];
+  for (const batch of generations) {
+    if (!Array.isArray(batch)) continue;
+    for (const generation of batch) {
+      const calls = (generation as { message?: { tool_calls?: unknown } } | null)?.message
+        ?.tool_calls;
+      if (!Array.isArray(calls)) continue;
+      for (const call of calls) {
+        const id = (call as { id?: unknown } | null)?.id;
+        if (typeof id === 'string' && id !== '') ids.push(id);
+      }
+    }
+  }
+  return ids;
 }

@@ -29,6 +29,11 @@ export interface LangGraphRuntime {
   /** The metadata of the LangChain run in the current async context (a tool's, a node's). */
   runMetadata(): Readonly<Record<string, unknown>> | undefined;
   /**
+   * The id of the LangChain run whose code runs in the current async context (a tool's): the
+   * parent of what it would start, as its callbacks hold it.
+   */
+  currentRunId(): string | undefined;
+  /**
    * Whether a turn's error is the graph's own doing: it ran out of steps (`recursionLimit`)
    * without reaching its end, as agents that hand the work back and forth do. Every other error
    * stays an error.
@@ -78,6 +83,13 @@ function runtimeOf({ core, graph, singletons }: Modules): LangGraphRuntime {
     },
     runMetadata() {
       return singletons.AsyncLocalStorageProviderSingleton.getRunnableConfig()?.metadata;
+    },
+    currentRunId() {
+      const callbacks: unknown =
+        singletons.AsyncLocalStorageProviderSingleton.getRunnableConfig()?.callbacks;
+      const parent = (callbacks as { getParentRunId?: unknown } | undefined)?.getParentRunId;
+      const id: unknown = typeof parent === 'function' ? parent.call(callbacks) : undefined;
+      return typeof id === 'string' ? id : undefined;
     },
     haltOf(error, agent) {
       if (!(error instanceof graph.GraphRecursionError)) return undefined;
