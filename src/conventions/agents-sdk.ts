@@ -8,6 +8,8 @@ export const SDK_ATTR = {
   name: 'openai_agents.name',
   fromAgent: 'openai_agents.handoff.from_agent',
   toAgent: 'openai_agents.handoff.to_agent',
+  /** Every agent one model response asked to hand off to, when it asked for several. */
+  requestedAgents: 'openai_agents.handoff.requested_agents',
   input: 'openai_agents.function.input',
   output: 'openai_agents.function.output',
   model: 'openai_agents.generation.model',

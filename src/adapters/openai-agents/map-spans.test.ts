@@ -130,6 +130,24 @@ describe('mapSdkSpans on a recorded SDK span stream', () => {
     expect(handoffSpan?.error).toBe('Invalid JSON provided');
   });
 
+  it('records the handoff the SDK carried out when one response asked for several, and every agent asked for', () => {
+    const multiple = turns.multiple_handoffs!;
+    const spans = mapSdkSpans(multiple.spans, multiple.calls, rules);
+    const [handoff, ...more] = byEvent(spans, 'handoff');
+
+    expect(more).toEqual([]);
+    expect(handoff?.name).toBe('handoff triage -> refunds');
+    expect(handoff?.attributes).toMatchObject({
+      [ATTR.handoffFrom]: 'triage',
+      [ATTR.handoffTo]: 'refunds',
+      [ATTR.handoffPayload]: '{"order_id":"A-1","amount":750}',
+      'openai_agents.handoff.requested_agents': '["Refund Agent","Refund Agent"]',
+      'openai_agents.error': 'Multiple handoffs requested',
+    });
+    // The work moved: the span is no failed one.
+    expect(handoff?.error).toBeUndefined();
+  });
+
   it('without rules, keeps SDK agent names and maps tool calls to plain spans', () => {
     const spans = mapSdkSpans(chain.spans, chain.calls, NO_RULES);
 

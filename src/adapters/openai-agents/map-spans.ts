@@ -62,7 +62,7 @@ export function mapSdkSpans(
         ...mapped.attributes,
         ...(record.error && { [SDK_ATTR.error]: record.error.message }),
       },
-      ...(record.error && { error: record.error.message }),
+      ...(record.error && !movedOthersIgnored(record) && { error: record.error.message }),
     };
   });
   // Agents used as tools: the call's handoff and return, after the spans they sit under.
@@ -101,9 +101,11 @@ function handoffSpan(r: SdkSpanRecord, lookup: Lookup): { name: string; attribut
     ...(to !== undefined && { [SDK_ATTR.toAgent]: to }),
   };
   // A refused handoff (arguments that failed the inputType) never moved the work.
-  if (from === undefined || to === undefined || r.error) {
+  if (from === undefined || to === undefined || refused(r)) {
     return { name: `handoff ${from ?? '?'} (not carried out)`, attributes: sdk };
   }
+  const requested = movedOthersIgnored(r);
+  if (requested !== undefined) sdk[SDK_ATTR.requestedAgents] = JSON.stringify(requested);
   const sender = nameOf(from, lookup.rules);
   const receiver = nameOf(to, lookup.rules);
   const attributes = handoff(sender, receiver, 'agent', lookup.payloadOf(r));
@@ -172,7 +174,7 @@ function assignPayloads(
   const unused = [...calls];
   const out = new Map<string, string>();
   for (const r of ordered) {
-    if (r.data.type !== 'handoff' || r.error) continue;
+    if (r.data.type !== 'handoff' || refused(r)) continue;
     const from = dataString(r.data, 'from_agent');
     const to = dataString(r.data, 'to_agent');
     const i = unused.findIndex((c) =>
@@ -189,7 +191,9 @@ function assignPayloads(
 function carriedOut(ordered: readonly SdkSpanRecord[]): { id: string; to: string }[] {
   return ordered.flatMap((r) => {
     const to = dataString(r.data, 'to_agent');
-    return r.data.type === 'handoff' && !r.error && to !== undefined ? [{ id: r.spanId, to }] : [];
+    return r.data.type === 'handoff' && !refused(r) && to !== undefined
+      ? [{ id: r.spanId, to }]
+      : [];
   });
 }
 
@@ -220,4 +224,23 @@ function isAttrValue(value: unknown): value is AttrValue {
   const scalar = ['string', 'number', 'boolean'];
   if (scalar.includes(typeof value)) return true;
   return Array.isArray(value) && scalar.some((t) => value.every((v) => typeof v === t));
+}
+
+/** The SDK's mark on the handoff it carried out when one response asked for several. */
+const MULTIPLE_HANDOFFS = 'Multiple handoffs requested';
+
+/**
+ * When one model response asked for several handoffs, the SDK carries out the first and marks its
+ * span with an error naming every agent asked for: that handoff moved the work all the same.
+ * Returns the agents asked for (SDK names) for such a span, else undefined.
+ */
+export function movedOthersIgnored(r: SdkSpanRecord): readonly string[] | undefined {
+  if (r.data.type !== 'handoff' || r.error?.message !== MULTIPLE_HANDOFFS) return undefined;
+  const asked = (r.error.data as { requested_agents?: unknown } | undefined)?.requested_agents;
+  return Array.isArray(asked) ? asked.filter((a): a is string => typeof a === 'string') : [];
+}
+
+/** A handoff span whose error means the work did not move (arguments the inputType refused). */
+export function refused(r: SdkSpanRecord): boolean {
+  return r.error !== null && r.error !== undefined && movedOthersIgnored(r) === undefined;
 }

@@ -13,7 +13,7 @@ import {
   type ResponseLike,
   type RunItemLike,
 } from './handoff-calls.ts';
-import { mapSdkSpans, nameOf } from './map-spans.ts';
+import { mapSdkSpans, nameOf, refused } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
 import type { AgentStart } from './received-input.ts';
@@ -159,9 +159,9 @@ function describeFailure(error: unknown, spans: readonly SdkSpanRecord[]): strin
   // Baton's own errors say what is wrong in their message; anyone else's class name is part of
   // what happened.
   const what = explainsItself(error) ? `: ${error.message}` : ` with ${describeThrown(error)}`;
-  const refused = spans.find((s) => s.data.type === 'handoff' && s.error);
-  if (refused) {
-    const from = String(refused.data.from_agent ?? '?');
+  const refusal = spans.find((s) => s.data.type === 'handoff' && refused(s));
+  if (refusal) {
+    const from = String(refusal.data.from_agent ?? '?');
     return `the agents run failed${what} (the SDK refused ${from}'s handoff: its arguments did not match the handoff's inputType)`;
   }
   const agent = spans.findLast((s) => s.data.type === 'agent' && s.error);
