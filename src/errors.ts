@@ -28,7 +28,8 @@ export type RunErrorCode =
   | 'adapter.exit'
   | 'adapter.crashed'
   | 'adapter.request'
-  | 'adapter.service_exit';
+  | 'adapter.service_exit'
+  | 'case.fault_unreachable';
 
 export interface RunError {
   readonly code: RunErrorCode;

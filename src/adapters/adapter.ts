@@ -53,6 +53,12 @@ export interface DerivedStepText {
  */
 export interface Adapter {
   readonly name: string;
+  /**
+   * The implementation delivers handoffs and parallel work through Baton (`info.deliver`,
+   * `info.parallel`: the module adapter), so a case's delivery faults act; without it, a case
+   * that injects one errors instead of passing untested.
+   */
+  readonly deliversHandoffs?: boolean;
   /** Runs once before the first case (start a server, load a module). */
   setup?(): Promise<void>;
   /**

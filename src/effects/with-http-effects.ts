@@ -15,6 +15,7 @@ export function withHttpEffects(inner: Adapter, options: HttpEffectsOptions): Ad
     // Taken again after setup: an adapter may name itself better then (the HTTP adapter's URL).
     name: inner.name,
     ...(inner.toolEffects && { toolEffects: inner.toolEffects }),
+    ...(inner.deliversHandoffs && { deliversHandoffs: true }),
     // msw starts first: a client that captures `fetch` when the implementation is built (the
     // OpenAI SDK does) must capture the intercepted one.
     async setup() {

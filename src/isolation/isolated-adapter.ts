@@ -9,7 +9,7 @@ import { rebaseSpans } from './rebase-spans.ts';
 export interface IsolatedAdapterOptions extends IsolateInit {
   readonly kind: IsolationKind;
   /** Name and tool effects of the adapter the isolates run (built here, never set up). */
-  readonly inner: Pick<Adapter, 'name' | 'toolEffects'>;
+  readonly inner: Pick<Adapter, 'name' | 'toolEffects' | 'deliversHandoffs'>;
   /** How long teardown waits for an isolate to close before it ends it. */
   readonly closeWaitMs: number;
 }
@@ -74,6 +74,7 @@ export function createIsolatedAdapter(o: IsolatedAdapterOptions): Adapter {
   const adapter: Adapter = {
     name: `${o.inner.name} (isolation: ${o.kind})`,
     ...(o.inner.toolEffects && { toolEffects: o.inner.toolEffects as ToolEffectRule[] }),
+    ...(o.inner.deliversHandoffs && { deliversHandoffs: true }),
     async setup() {
       const first = await acquire();
       ready = first.ready;

@@ -35,6 +35,7 @@ export function casePositions(source: YamlSource): CasePositions {
     positions.ownership = keyLine(source, ['expect', 'ownership']);
   if (isRecord(data) && data.trace !== undefined) positions.trace = keyLine(source, ['trace']);
   if (isRecord(data) && data.entry !== undefined) positions.entry = keyLine(source, ['entry']);
+  if (isRecord(data) && data.faults !== undefined) positions.faults = keyLine(source, ['faults']);
   return positions;
 }
 

@@ -80,6 +80,8 @@ export interface CasePositions {
   readonly trace?: number;
   /** The `entry:` key, when the case names one. */
   readonly entry?: number;
+  /** The `faults:` key, when the case injects faults of its own. */
+  readonly faults?: number;
 }
 
 /** A validated case, ready for an adapter and the checks. */

@@ -23,6 +23,7 @@ import {
 import type { ParsedSuite } from '../model/suite.ts';
 import { Redaction } from '../redact/redaction.ts';
 import { type BrokenCase, brokenCaseOutcome } from './broken-case.ts';
+import { caseErrorRun } from './case-error.ts';
 import { type CaseSink, memorySink } from './case-sink.ts';
 import { evaluateGates, runVerdict, strictReason, suiteGates } from './gates.ts';
 import { type KeptCase, KeptShapes, keptCase } from './lean-run.ts';
@@ -32,6 +33,7 @@ import { runCaseOnce } from './run-case.ts';
 import type { StopControl } from './stop-control.ts';
 import type { StrayErrors } from './stray-errors.ts';
 import { summarize, toCaseResult } from './summarize.ts';
+import { unreachableFault } from './unreachable-fault.ts';
 
 /** Overrides for the property run, from CLI flags: replay one counterexample. */
 export interface PropertyOverrides {
@@ -148,8 +150,13 @@ export async function runSuiteInto<L extends CaseList>(
       concurrency,
       async (c, index) => {
         const runs: CaseRun[] = [];
-        for (let r = 0; r < repeat && (r === 0 || !stopped()); r++)
-          runs.push(await runCaseOnce(c, r, options));
+        const unreachable = plan.adapter.deliversHandoffs
+          ? undefined
+          : unreachableFault(c, plan.adapter.name.split(' ')[0] ?? plan.adapter.name);
+        if (unreachable) runs.push(caseErrorRun(unreachable, 0));
+        else
+          for (let r = 0; r < repeat && (r === 0 || !stopped()); r++)
+            runs.push(await runCaseOnce(c, r, options));
         plan.onCaseDone?.(c, runs);
         finish(c, index, runs);
       },

@@ -35,6 +35,7 @@ export function createModuleAdapter(
   let implementation: HandoffImplementation | undefined;
   return {
     name: `module ${config.path}`,
+    deliversHandoffs: true,
     async setup() {
       const factory = await loadUserFactory<ImplementationFactory>({
         file,
