@@ -24,6 +24,8 @@ export interface CaseState {
   readonly answered: Map<string, StoredAnswer>;
   /** The commit ledger: `effect \0 key` → how many times it committed. */
   readonly commits: Map<string, number>;
+  /** Told of each commit, while the case waits for commits its labels still expect. */
+  onCommit: (() => void) | undefined;
   readonly cassette: CassetteSession | undefined;
   /** Why the case must end in error (cassette misses), in the order they happened. */
   readonly problems: string[];
@@ -55,6 +57,7 @@ export function newCaseState(init: CaseStateInit): CaseState {
     faults: new FaultCounters(init.faults),
     answered: new Map(),
     commits: new Map(),
+    onCommit: undefined,
     problems: [],
     refusals: [],
     injected: [],

@@ -105,6 +105,7 @@ function countCommit(state: CaseState, effect: string, key: string): number {
   const id = `${effect}\0${key}`;
   const n = (state.commits.get(id) ?? 0) + 1;
   state.commits.set(id, n);
+  state.onCommit?.();
   return n;
 }
 

@@ -18,6 +18,7 @@ import { CassetteMissError, EffectsConfigError } from './errors.ts';
 import { type EndpointOptions, fakeEndpoint } from './fake-endpoint.ts';
 import { unknownFaultEndpoints } from './faults.ts';
 import { HostList, PatternHosts } from './hosts.ts';
+import { awaitLateCommits, expectedCommits } from './late-commits.ts';
 import { beginCall, type Call, closeInFlight, passThroughDone } from './ledger.ts';
 import { LOST_RESPONSE_MAX_MS } from './lost-response.ts';
 import { ModelTrafficObserver } from './model-traffic/observer.ts';
@@ -32,6 +33,8 @@ export interface HttpEffectsOptions {
   readonly suiteDir: string;
   /** Upper bound of a `lost_response` in `timeout` mode (default 30 s). */
   readonly lostResponseMaxMs?: number;
+  /** How long a case waits for commits its labels expect after its adapter returned (`LATE_COMMIT_MS`). */
+  readonly lateCommitMs?: number;
   /** The suite's `model_traffic`: handoffs read from model API responses. */
   readonly modelTraffic?: ModelTrafficConfig;
   /**
@@ -149,6 +152,13 @@ export class RunLedger {
     try {
       output = await run();
       await this.traffic?.settle(state, () => ctx.signal);
+      // A commit the labels expect may still be on its way: a request nobody waited for.
+      await awaitLateCommits(
+        state,
+        this.expectedCommits(testCase),
+        () => ctx.signal,
+        this.options.lateCommitMs,
+      );
     } catch (error) {
       if (state.problems.length > 0) throw new CassetteMissError(state.problems, { cause: error });
       // The implementation's client saw a bare network error ("Connection error."): say why.
@@ -190,6 +200,15 @@ export class RunLedger {
     ctx.signal.addEventListener('abort', finish, { once: true });
     return { state, finish };
   }
+
+  private expectedCommits(testCase: Case): Map<string, number> {
+    const endpoints = this.options.effects?.endpoints ?? [];
+    if (endpoints.length === 0 || !testCase.labels.effects?.length) return new Map();
+    this.endpointNames ??= new Set(endpoints.map((e) => e.name));
+    return expectedCommits(testCase.labels, this.endpointNames);
+  }
+
+  private endpointNames: ReadonlySet<string> | undefined;
 
   private checkCase(testCase: Case, faults: readonly Fault[]): void {
     const names = (this.options.effects?.endpoints ?? []).map((e) => e.name);
