@@ -8,22 +8,10 @@ import type { Case } from '../../model/labelled-case.ts';
 import { normalize } from '../../normalize/normalize.ts';
 import { withToolEffects } from '../../normalize/tool-effects.ts';
 import type { FetchingScripts } from './fixtures/fetching-app.ts';
+import { fetchingEffects as effects } from './fixtures/fetching-effects.ts';
 import { createLangGraphAdapter } from './langgraph-adapter.ts';
 
 const SUITE = join(resolve('src/adapters/langgraph/fixtures'), 'suite.yaml');
-
-// The README's setup: a refund endpoint owned by refunds; the orders API answered by a fake.
-const effects = EffectsConfig.parse({
-  endpoints: [
-    {
-      name: 'refund',
-      url: 'https://payments.test/refunds',
-      identity: { body: 'order_id' },
-      owner: 'refunds',
-    },
-    { name: 'lookup', method: 'GET', url: 'https://orders.test/orders', identity: { query: 'id' } },
-  ],
-});
 
 function scriptFor(order: string): FetchingScripts[string] {
   return {

@@ -3,26 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { enabledChecks, runChecks } from '../../checks/registry.ts';
 import { runCase } from '../../effects/test-support.ts';
 import { withHttpEffects } from '../../effects/with-http-effects.ts';
-import { EffectsConfig } from '../../model/effects-config.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { normalize } from '../../normalize/normalize.ts';
 import type { FetchingScripts } from './fixtures/fetching-app.ts';
+import { fetchingEffects as effects } from './fixtures/fetching-effects.ts';
 import { createLangGraphAdapter } from './langgraph-adapter.ts';
 import type { ScriptedToolCall } from './scripted-chat-model.ts';
 
 const SUITE = join(resolve('src/adapters/langgraph/fixtures'), 'suite.yaml');
-
-const effects = EffectsConfig.parse({
-  endpoints: [
-    {
-      name: 'refund',
-      url: 'https://payments.test/refunds',
-      identity: { body: 'order_id' },
-      owner: 'refunds',
-    },
-    { name: 'lookup', method: 'GET', url: 'https://orders.test/orders', identity: { query: 'id' } },
-  ],
-});
 
 const pay = (tool = 'issue_refund') => ({ name: tool, args: { order_id: 'A-1', amount: 40 } });
 const back = { name: 'transfer_to_triage', args: {} };
