@@ -28,7 +28,7 @@ describe('RunObserver: the calls of one model response', () => {
     expect(observer.responseOf(alone!)).toBeUndefined();
   });
 
-  it('without a listing response, batches the tool runs one run started, when it started several', () => {
+  it('without a listing response, batches the tool runs one run started that ran at once', () => {
     const observer = new RunObserver(new Set(['refunds']));
     const h = observer.handler() as Handler;
     start(h, 'r1', undefined, 'tools-a');
@@ -38,6 +38,17 @@ describe('RunObserver: the calls of one model response', () => {
     expect(observer.responseOf(a1!)).toBe(observer.responseOf(a2!));
     expect(observer.responseOf(a1!)).toMatch(/^langgraph 0\.\d+$/);
     expect(observer.responseOf(b!)).toBeUndefined();
+  });
+
+  it('leaves in order the tools a run awaited one after another', () => {
+    const observer = new RunObserver(new Set(['refunds']));
+    const h = observer.handler() as Handler;
+    start(h, 'r1', undefined, 'node-run');
+    h.handleToolEnd?.('done', 'r1');
+    start(h, 'r2', undefined, 'node-run');
+    const [first, second] = observer.tools;
+    expect(observer.responseOf(first!)).toBeUndefined();
+    expect(observer.responseOf(second!)).toBeUndefined();
   });
 
   it('tells the response of a running tool by its run id, and nothing once the tool has ended', () => {

@@ -181,26 +181,25 @@ export class RunObserver {
 
   /**
    * The model response a tool run carries out a call of, when that response made several calls
-   * (LangGraph's tool node runs them side by side): the response the model's end callback listed
-   * its call id in; for a call no response listed, the tool runs one run started, when it started
-   * several.
+   * (LangGraph runs them side by side): the response the model's end callback listed its call id
+   * in; for a call no response listed, the tool runs one run started that ran at the same time as
+   * it (a node that awaits one tool, then the next, ran them in order).
    */
   responseOf(tool: ToolRun): string | undefined {
     const listed = tool.callId === undefined ? undefined : this.#responseOfCall.get(tool.callId);
     if (listed) return listed.calls > 1 ? listed.id : undefined;
     const parent = tool.parentRunId;
     if (parent === undefined) return undefined;
-    let siblings = 0;
-    for (const t of this.tools)
-      if (t.parentRunId === parent && !this.#listed(t) && ++siblings > 1) {
-        let id = this.#runBatches.get(parent);
-        if (id === undefined) {
-          id = `langgraph ${this.turn}.${++this.#responses}`;
-          this.#runBatches.set(parent, id);
-        }
-        return id;
-      }
-    return undefined;
+    const beside = this.tools.some(
+      (t) => t !== tool && t.parentRunId === parent && !this.#listed(t) && overlap(t, tool),
+    );
+    if (!beside) return undefined;
+    let id = this.#runBatches.get(parent);
+    if (id === undefined) {
+      id = `langgraph ${this.turn}.${++this.#responses}`;
+      this.#runBatches.set(parent, id);
+    }
+    return id;
   }
 
   /**
@@ -280,6 +279,13 @@ export class RunObserver {
 function nameOfTool(serialized: unknown): string {
   const name = (serialized as { name?: unknown } | null)?.name;
   return typeof name === 'string' ? name : '?';
+}
+
+/** True when two tool runs ran at the same time (one still running counts as running on). */
+function overlap(a: ToolRun, b: ToolRun): boolean {
+  return (
+    a.start < (b.end ?? Number.POSITIVE_INFINITY) && b.start < (a.end ?? Number.POSITIVE_INFINITY)
+  );
 }
 
 /**
