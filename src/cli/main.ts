@@ -148,9 +148,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     });
   cli
     .command('init')
-    .description('scaffold a suite, two cases, a module adapter and a CI workflow here')
+    .description('scaffold a suite, two cases, an adapter and a CI workflow here')
     .option('--force', 'overwrite files that exist')
-    .action(async (flags: { force?: boolean }) => {
+    .option('--adapter <type>', 'module (a module of your own, the default) or langgraph (a graph)')
+    .action(async (flags: { force?: boolean; adapter?: string }) => {
       const { initCommand } = await import('./init/init-command.ts');
       setExit(await initCommand(flags, io));
     });

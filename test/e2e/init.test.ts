@@ -59,6 +59,18 @@ describe('baton init', () => {
     expect(workflow).toContain('uses: actions/upload-artifact@v4');
   });
 
+  it('refuses an adapter it does not scaffold, naming those it does, writing nothing', async () => {
+    const result = await runCli(['init', '--adapter', 'openai-agents'], { cwd: project.path });
+
+    expect(result.code).toBe(2);
+    expect(lines(result.stderr)).toEqual([
+      expect.stringMatching(
+        /^baton: Failed to scaffold: --adapter openai-agents is not one baton init writes, and nothing was written\. Use --adapter module or --adapter langgraph; /,
+      ),
+    ]);
+    expect(existsSync(join(project.path, 'baton'))).toBe(false);
+  });
+
   it('refuses to overwrite an existing file without --force, writing nothing', async () => {
     await runCli(['init'], { cwd: project.path });
     await writeFile(join(project.path, 'baton/adapter.ts'), '// my own adapter\n');

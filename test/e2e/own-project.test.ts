@@ -83,3 +83,27 @@ describe.each(['agents', 'agents-isolated', 'graph', 'module'])(
     });
   },
 );
+
+describe('baton init --adapter langgraph in the project', () => {
+  it('scaffolds a graph module whose stand-in graph passes both cases on the project’s LangGraph', async () => {
+    const init = await runCli(['init', '--adapter', 'langgraph'], { cwd: project.path });
+    const out = join(project.path, 'out', 'init-graph');
+    const result = await runCli(['run', 'baton/suite.yaml', '--out', out], {
+      cwd: project.path,
+      killAfterMs: 60_000,
+    });
+
+    expect(init.code).toBe(0);
+    expect(lines(init.stdout)).toContain('created  baton/graph.ts');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(lines(plain(result.stdout))).toContain(
+      'PASS  2 cases · 2 passed · 0 failed · 0 errored · gates 4/4',
+    );
+    const report = await readReport(join(out, 'report.json'));
+    expect(report.suite.adapter).toMatch(/^langgraph /);
+    expect(report.cases.flatMap((c) => c.handoffs.map((h) => `${c.id} ${h.from}>${h.to}`))).toEqual(
+      ['refund-goes-to-refunds triage>refunds'],
+    );
+  }, 90_000);
+});

@@ -1,4 +1,5 @@
 import { ADAPTER_TEMPLATE } from './adapter-template.ts';
+import { GRAPH_TEMPLATE } from './graph-template.ts';
 
 /** One file `baton init` writes, relative to the project folder. */
 export interface InitFile {
@@ -6,15 +7,22 @@ export interface InitFile {
   readonly text: string;
 }
 
-const SUITE = `# yaml-language-server: $schema=../node_modules/baton-handoffs/schemas/suite.schema.json
+/** The adapters `baton init` scaffolds for: a module of your own, or a LangGraph graph. */
+export const INIT_ADAPTERS = ['module', 'langgraph'] as const;
+export type InitAdapter = (typeof INIT_ADAPTERS)[number];
+
+const suite = (
+  adapter: string,
+  path: string,
+) => `# yaml-language-server: $schema=../node_modules/baton-handoffs/schemas/suite.schema.json
 # Every path here is relative to this file.
 name: handoffs
 description: Handoffs of the support desk, case by case.
 cases:
   include: [cases/*.yaml]
 adapter:
-  type: module
-  path: adapter.ts
+  type: ${adapter}
+  path: ${path}
 gates:
   - { metric: count, code: handoff.missed, max: 0 }
   - { metric: count, code: handoff.wrong_target, max: 0 }
@@ -24,7 +32,9 @@ gates:
 reports: { dir: ../reports/handoffs }
 `;
 
-const REFUND_CASE = `# yaml-language-server: $schema=../../node_modules/baton-handoffs/schemas/case.schema.json
+const refundCase = (
+  label: string,
+) => `# yaml-language-server: $schema=../../node_modules/baton-handoffs/schemas/case.schema.json
 id: refund-goes-to-refunds
 title: A refund request is handed from triage to refunds
 source: synthetic (replace with an anonymised real conversation)
@@ -34,7 +44,7 @@ steps:
   - customer: "Hi, I'd like my money back for order A-1001."
 expect:
   handoffs:
-    - { from: triage, to: refunds, at: 0, reason: capability_boundary }
+    - { from: triage, to: refunds, at: 0${label} }
 `;
 
 const GREETING_CASE = `# yaml-language-server: $schema=../../node_modules/baton-handoffs/schemas/case.schema.json
@@ -73,11 +83,26 @@ jobs:
           path: baton-report/
 `;
 
-/** What `baton init` scaffolds: a suite, two labelled cases, the adapter and a CI workflow. */
-export const INIT_FILES: readonly InitFile[] = [
-  { path: 'baton/suite.yaml', text: SUITE },
-  { path: 'baton/cases/refund-goes-to-refunds.yaml', text: REFUND_CASE },
-  { path: 'baton/cases/greeting-stays-with-triage.yaml', text: GREETING_CASE },
-  { path: 'baton/adapter.ts', text: ADAPTER_TEMPLATE },
-  { path: '.github/workflows/handoffs.yml', text: WORKFLOW },
-];
+/**
+ * What `baton init` scaffolds: a suite, two labelled cases, the adapter (a module, or a LangGraph
+ * graph) and a CI workflow. The stand-in graph moves the work with `Command({ goto })`, which
+ * states no reason: its refund case labels none.
+ */
+export function initFiles(adapter: InitAdapter = 'module'): readonly InitFile[] {
+  const module = adapter === 'module';
+  return [
+    {
+      path: 'baton/suite.yaml',
+      text: module ? suite('module', 'adapter.ts') : suite('langgraph', 'graph.ts'),
+    },
+    {
+      path: 'baton/cases/refund-goes-to-refunds.yaml',
+      text: refundCase(module ? ', reason: capability_boundary' : ''),
+    },
+    { path: 'baton/cases/greeting-stays-with-triage.yaml', text: GREETING_CASE },
+    module
+      ? { path: 'baton/adapter.ts', text: ADAPTER_TEMPLATE }
+      : { path: 'baton/graph.ts', text: GRAPH_TEMPLATE },
+    { path: '.github/workflows/handoffs.yml', text: WORKFLOW },
+  ];
+}

@@ -4,10 +4,21 @@ import { dirname, join, relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
 import { projectAbove } from '../defaults.ts';
 import { type CliIo, EXIT } from '../io.ts';
-import { INIT_FILES } from './files.ts';
+import { INIT_ADAPTERS, type InitAdapter, initFiles } from './files.ts';
 
 export interface InitFlags {
   readonly force?: boolean;
+  /** The adapter to scaffold for (default: module). */
+  readonly adapter?: string;
+}
+
+function adapterOf(given: string | undefined): InitAdapter {
+  if (given === undefined) return 'module';
+  if ((INIT_ADAPTERS as readonly string[]).includes(given)) return given as InitAdapter;
+  throw new BatonError(
+    'usage',
+    `Failed to scaffold: --adapter ${given} is not one baton init writes, and nothing was written. Use --adapter ${INIT_ADAPTERS.join(' or --adapter ')}; for the other adapters (openai-agents, http, traces) scaffold the module one and change adapter.type (node_modules/baton-handoffs/docs/adapters/).`,
+  );
 }
 
 /**
@@ -15,6 +26,8 @@ export interface InitFlags {
  * written when any of the files exists, unless --force.
  */
 export async function initCommand(flags: InitFlags, io: CliIo): Promise<number> {
+  const adapter = adapterOf(flags.adapter);
+  const files = initFiles(adapter);
   // In a subfolder of a project the scaffold belongs at its top, beside its package.json.
   const project = existsSync(join(io.cwd, 'package.json')) ? undefined : projectAbove(io.cwd);
   if (project !== undefined) {
@@ -23,14 +36,14 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<number> 
       `Failed to scaffold: ${io.cwd} is inside the project at ${project} (its package.json), and nothing was written. Run baton init there (cd ${relative(io.cwd, project)}), where baton run finds baton/suite.yaml from any of its folders.`,
     );
   }
-  const existing = INIT_FILES.filter((f) => existsSync(join(io.cwd, f.path))).map((f) => f.path);
+  const existing = files.filter((f) => existsSync(join(io.cwd, f.path))).map((f) => f.path);
   if (existing.length > 0 && !flags.force) {
     throw new BatonError(
       'usage',
       `Failed to scaffold: ${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}, and nothing was written. Move ${existing.length === 1 ? 'it' : 'them'} away, or run baton init --force to overwrite.`,
     );
   }
-  for (const file of INIT_FILES) {
+  for (const file of files) {
     const target = join(io.cwd, file.path);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, file.text);
@@ -45,8 +58,16 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<number> 
     [
       '',
       'Next:',
-      '  npx baton run baton/suite.yaml    both cases pass against the stand-in in baton/adapter.ts',
-      '  then call your agents from baton/adapter.ts and label real conversations in baton/cases/.',
+      ...(adapter === 'module'
+        ? [
+            '  npx baton run baton/suite.yaml    both cases pass against the stand-in in baton/adapter.ts',
+            '  then call your agents from baton/adapter.ts and label real conversations in baton/cases/.',
+          ]
+        : [
+            '  npx baton run baton/suite.yaml    both cases pass against the stand-in graph in baton/graph.ts',
+            '  (it needs @langchain/langgraph and @langchain/core in your project: npm i @langchain/langgraph @langchain/core)',
+            '  then build your graph in baton/graph.ts and label real conversations in baton/cases/.',
+          ]),
       '',
     ].join('\n'),
   );
