@@ -285,6 +285,7 @@ export const RUN_WARNING_CODES = [
   'effects.unmatched',
   'effects.undeclared',
   'reason.unstated',
+  'handoffs.ignored',
   'contracts.unknown_agent',
   'effects.unknown_owner',
 ] as const;

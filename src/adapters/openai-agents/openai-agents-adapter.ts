@@ -49,8 +49,8 @@ export function createOpenAiAgentsAdapter(
     },
     async runCase(testCase, ctx) {
       if (!runtime) throw new Error('the openai-agents adapter was not set up');
-      await runtime.runCase(testCase, ctx);
-      return undefined;
+      const notes = await runtime.runCase(testCase, ctx);
+      return notes.length > 0 ? { notes } : undefined;
     },
     async teardown() {
       runtime?.stop();

@@ -1,4 +1,5 @@
 import type { Case } from '../../model/labelled-case.ts';
+import type { CaseNote } from '../../model/report.ts';
 import type { CaseContext } from '../adapter.ts';
 import { importFromApp } from '../app-import.ts';
 import { caseBasics } from '../case-basics.ts';
@@ -28,7 +29,8 @@ export interface AgentsRuntime {
    * with alike: an app that is no app, or cases entering at agents its graph does not have.
    */
   checkCases(info: SuiteSetupInfo): Promise<void>;
-  runCase(testCase: Case, ctx: CaseContext): Promise<void>;
+  /** Resolves with what the user should know about the case's run (`CaseNote`s). */
+  runCase(testCase: Case, ctx: CaseContext): Promise<CaseNote[]>;
   stop(): void;
 }
 
@@ -102,7 +104,7 @@ async function runCase(
   config: RuntimeConfig,
   testCase: Case,
   ctx: CaseContext,
-): Promise<void> {
+): Promise<CaseNote[]> {
   const app = await startApp(
     factory,
     config.options,
@@ -111,7 +113,7 @@ async function runCase(
   );
   // The factory is user code that ran after setup: make sure it left tracing to Baton.
   assertTracing(sdk, processor);
-  await runAgentsCase(testCase, ctx, {
+  return runAgentsCase(testCase, ctx, {
     app,
     sdk,
     processor,

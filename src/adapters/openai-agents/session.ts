@@ -2,11 +2,13 @@ import type { AgentInputItem, Model, Runner } from '@openai/agents';
 import { context } from '@opentelemetry/api';
 import { BatonError } from '../../errors.ts';
 import type { Case } from '../../model/labelled-case.ts';
+import type { CaseNote } from '../../model/report.ts';
 import type { Step } from '../../model/step.ts';
 import type { CaseContext } from '../adapter.ts';
 import { agentsOf, entryAgent } from './agent-graph.ts';
 import type { AgentsApp, AnyAgent, CaseAwareModel } from './app.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
+import { ignoredHandoffNotes } from './ignored-handoffs.ts';
 import { nameOf } from './map-spans.ts';
 import type { MappingRules } from './options.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
@@ -36,7 +38,9 @@ export async function runAgentsCase(
   testCase: Case,
   ctx: CaseContext,
   setup: SessionSetup,
-): Promise<void> {
+): Promise<CaseNote[]> {
+  // What the user should know about the case's run: handoff requests the SDK ignored.
+  const notes: CaseNote[] = [];
   const { app, rules, sdk } = setup;
   const participant = (sdkName: string) => nameOf(sdkName, rules);
   let agent = startAgent(setup, testCase, participant);
@@ -73,17 +77,19 @@ export async function runAgentsCase(
       return;
     }
     aware?.endStep?.(index);
+    for (const note of ignoredHandoffNotes(turn.spans, index)) notes.push(note);
     work.observe(turn.spans);
     history = turn.history;
     agent = turn.lastAgent;
   };
   try {
     for (let i = 0; i < testCase.steps.length; i++) {
-      if (ctx.aborted) return;
+      if (ctx.aborted) return notes;
       await ctx.step(i, (step) => handle(step, i));
-      if (halted) return;
+      if (halted) return notes;
     }
     aware?.endCase?.();
+    return notes;
   } finally {
     runner.off('agent_start', onAgentStart);
     await app.end?.();
