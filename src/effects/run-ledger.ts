@@ -66,6 +66,7 @@ export class RunLedger {
   ) {
     const traffic = options.modelTraffic;
     this.traffic = traffic && new ModelTrafficObserver(traffic);
+    this.endpointNames = new Set((options.effects?.endpoints ?? []).map((e) => e.name));
   }
 
   static async start(options: HttpEffectsOptions): Promise<RunLedger> {
@@ -155,7 +156,7 @@ export class RunLedger {
       // A commit the labels expect may still be on its way: a request nobody waited for.
       await awaitLateCommits(
         state,
-        this.expectedCommits(testCase),
+        expectedCommits(testCase.labels, this.endpointNames),
         () => ctx.signal,
         this.options.lateCommitMs,
       );
@@ -201,14 +202,8 @@ export class RunLedger {
     return { state, finish };
   }
 
-  private expectedCommits(testCase: Case): Map<string, number> {
-    const endpoints = this.options.effects?.endpoints ?? [];
-    if (endpoints.length === 0 || !testCase.labels.effects?.length) return new Map();
-    this.endpointNames ??= new Set(endpoints.map((e) => e.name));
-    return expectedCommits(testCase.labels, this.endpointNames);
-  }
-
-  private endpointNames: ReadonlySet<string> | undefined;
+  /** The suite's effect endpoints by name: the commits a case may wait for. */
+  private readonly endpointNames: ReadonlySet<string>;
 
   private checkCase(testCase: Case, faults: readonly Fault[]): void {
     const names = (this.options.effects?.endpoints ?? []).map((e) => e.name);

@@ -1,6 +1,10 @@
 import type { FileProblem } from '../errors.ts';
 import type { AdapterConfig } from '../model/adapter-config.ts';
-import { isDeliveryFault, isEndpointFault } from '../model/fault-kinds.ts';
+import {
+  isDeliveryFault,
+  isEndpointFault,
+  unreachableDeliveryFault,
+} from '../model/fault-kinds.ts';
 import type { ParsedSuite } from '../model/suite.ts';
 import { type Draft, place } from './draft.ts';
 import type { DataPath } from './load-result.ts';
@@ -85,7 +89,7 @@ function transportFault(fault: string, adapter: AdapterConfig, path: DataPath): 
   return {
     path,
     at: 'value',
-    message: `expected a fault the ${adapter.type} adapter applies, received ${fault}: it acts on handoffs delivered through \`info.deliver\` (and \`info.parallel\` for permute), which only the module adapter passes, so it would never fire`,
+    message: unreachableDeliveryFault(fault, adapter.type),
     fix: 'remove the fault, or drive the implementation through a module adapter whose code delivers handoffs with `info.deliver`',
   };
 }

@@ -14,6 +14,14 @@ export function isEndpointFault(fault: Fault): fault is EndpointFault {
   return fault.fault === 'http_error' || fault.fault === 'lost_response';
 }
 
+/**
+ * Why a delivery fault never fires with an adapter other than the module one: said where a suite
+ * names one (a problem at its line) and where a case does (the case errors).
+ */
+export function unreachableDeliveryFault(fault: string, adapterType: string): string {
+  return `expected a fault the ${adapterType} adapter applies, received ${fault}: it acts on handoffs delivered through \`info.deliver\` (and \`info.parallel\` for permute), which only the module adapter passes, so it would never fire`;
+}
+
 /** True for a delivery fault: only the module adapter passes `info.deliver` for it to act on. */
 export function isDeliveryFault(fault: Fault): fault is DeliveryFault {
   return !isEndpointFault(fault);

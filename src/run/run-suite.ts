@@ -152,7 +152,7 @@ export async function runSuiteInto<L extends CaseList>(
         const runs: CaseRun[] = [];
         const unreachable = plan.adapter.deliversHandoffs
           ? undefined
-          : unreachableFault(c, plan.adapter.name.split(' ')[0] ?? plan.adapter.name);
+          : unreachableFault(c, config.adapter.type);
         if (unreachable) runs.push(caseErrorRun(unreachable, 0));
         else
           for (let r = 0; r < repeat && (r === 0 || !stopped()); r++)

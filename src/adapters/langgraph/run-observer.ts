@@ -75,7 +75,6 @@ export class RunObserver {
   readonly #nodes: NodeRun[] = [];
   readonly #nodeRuns = new Map<string, NodeRun>();
   readonly #tasks = new Set<string>();
-  readonly #toolRuns = new Map<string, ToolRun>();
   readonly #taken = new Set<NodeRun>();
   /** Every tool run by its LangChain run id, ended or not. */
   readonly #toolsByRunId = new Map<string, ToolRun>();
@@ -263,16 +262,14 @@ export class RunObserver {
       parentRunId: typeof parentRunId === 'string' ? parentRunId : undefined,
     };
     this.tools.push(run);
-    this.#toolRuns.set(runId, run);
     this.#toolsByRunId.set(runId, run);
   }
 
   #toolEnd(runId: string, outcome: 'ok' | 'error'): void {
-    const run = this.#toolRuns.get(runId);
-    if (!run) return;
+    const run = this.#toolsByRunId.get(runId);
+    if (!run || run.end !== undefined) return;
     run.end = preciseNow();
     run.outcome = outcome;
-    this.#toolRuns.delete(runId);
   }
 }
 
