@@ -30,6 +30,12 @@ export const AgentsAdapterOptions = z.looseObject({
     .record(z.string().min(1), z.string().min(1))
     .optional()
     .describe('Function tools that hand the work to a person: tool name → person.'),
+  approvals: z
+    .union([z.string().min(1), z.record(z.string().min(1), z.string().min(1))])
+    .optional()
+    .describe(
+      "The person who decides on calls of tools that need approval (the SDK's needsApproval): one person for every tool, or tool name → person.",
+    ),
   agent_names: z
     .record(z.string().min(1), z.string().min(1))
     .optional()
@@ -47,12 +53,18 @@ export interface MappingRules {
   readonly escalations: ReadonlyMap<string, string>;
   /** SDK agent name → participant name; names not listed are used as they are. */
   readonly names: ReadonlyMap<string, string>;
+  /** Who decides on calls of tools that need approval: tool → person, or one for every tool. */
+  readonly approvals: {
+    readonly byTool: ReadonlyMap<string, string>;
+    readonly all?: string;
+  };
 }
 
 export const NO_RULES: MappingRules = {
   toolEffects: [],
   escalations: new Map(),
   names: new Map(),
+  approvals: { byTool: new Map() },
 };
 
 /** Reads Baton's part of the options; a mistake names the field and the suite file. */
@@ -66,7 +78,7 @@ export function mappingRules(options: unknown, suiteFile: string): MappingRules 
       `Failed to read adapter.options in ${suiteFile}: ${where}: ${issue?.message ?? 'invalid'}. Fix it as docs/adapters/openai-agents.md describes.`,
     );
   }
-  const { effects, escalations, agent_names } = parsed.data;
+  const { effects, escalations, agent_names, approvals } = parsed.data;
   return {
     toolEffects: (effects?.tools ?? []).map(
       (t): ToolEffectRule =>
@@ -80,5 +92,9 @@ export function mappingRules(options: unknown, suiteFile: string): MappingRules 
     ),
     escalations: new Map(Object.entries(escalations ?? {})),
     names: new Map(Object.entries(agent_names ?? {})),
+    approvals:
+      typeof approvals === 'string'
+        ? { byTool: new Map(), all: approvals }
+        : { byTool: new Map(Object.entries(approvals ?? {})) },
   };
 }

@@ -7,6 +7,13 @@ import type { Step } from '../../model/step.ts';
 import type { CaseContext } from '../adapter.ts';
 import { agentsOf, entryAgent } from './agent-graph.ts';
 import type { AgentsApp, AnyAgent, CaseAwareModel } from './app.ts';
+import {
+  approvalHandoffs,
+  approverOf,
+  decisionFor,
+  type PendingApproval,
+  pendingApprovals,
+} from './approvals.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { ignoredHandoffNotes } from './ignored-handoffs.ts';
 import { nameOf } from './map-spans.ts';
@@ -14,7 +21,7 @@ import type { MappingRules } from './options.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 import { defaultStepInput, toInputItems } from './step-input.ts';
 import type { BatonTraceProcessor } from './trace-processor.ts';
-import { runTurn, type TurnSetup } from './turn.ts';
+import { type Interrupted, runTurn, type TurnSetup } from './turn.ts';
 import { WorkHolder } from './work-holder.ts';
 
 /** What a case run needs besides the case: the started app and Baton's tracing. */
@@ -33,6 +40,11 @@ export interface SessionSetup {
  * ended the last one (`result.lastAgent`), as a chat front end would do. A turn the SDK stopped
  * as the app's own doing (maxTurns, a guardrail tripwire) ends the case there: the steps after
  * it never run, and the scripted model is not asked for the replies they would have used.
+ *
+ * A turn that stops at tool calls needing approval (`needsApproval`) hands the work to the
+ * person who decides (`approverOf`); that person's next step approves or rejects the calls and
+ * resumes the stopped run, as an app's approval screen does. A turn of any other step goes on
+ * from the conversation instead, and the calls are never decided.
  */
 export async function runAgentsCase(
   testCase: Case,
@@ -63,15 +75,33 @@ export async function runAgentsCase(
   const work = new WorkHolder(testCase.entry);
   let history: AgentInputItem[] = [];
   let halted = false;
+  // The run a turn stopped for approvals, and the calls still waiting, each with its approver.
+  let stopped:
+    | { run: Interrupted; waiting: PendingApproval<Interrupted['items'][number]>[] }
+    | undefined;
   const handle = async (step: Step, index: number) => {
     if (step.kind === 'person') {
       const back = work.personReturn(step, participant(agent.name), index);
       if (back) emitPlannedSpans(ctx.tracer, context.active(), [back]);
     }
-    const input = (app.stepInput ?? defaultStepInput)(step, index);
-    if (input === null) return;
+    const mine =
+      step.kind === 'person' ? stopped?.waiting.filter((p) => p.approver === step.who) : undefined;
+    let turnInput: Parameters<typeof runTurn>[2];
+    if (stopped && mine?.length && step.kind === 'person') {
+      const decision = decisionFor(step, mine, testCase.id, index);
+      for (const { item } of mine) {
+        if (decision.approve) stopped.run.state.approve(item);
+        else stopped.run.state.reject(item, rejection(step));
+      }
+      turnInput = { resume: stopped.run };
+    } else {
+      const input = (app.stepInput ?? defaultStepInput)(step, index);
+      if (input === null) return;
+      turnInput = [...history, ...toInputItems(input)];
+    }
+    stopped = undefined;
     aware?.beginStep?.(index);
-    const turn = await runTurn(turns, agent, [...history, ...toInputItems(input)], index);
+    const turn = await runTurn(turns, agent, turnInput, index);
     if (turn.halted) {
       halted = true;
       return;
@@ -81,6 +111,15 @@ export async function runAgentsCase(
     work.observe(turn.spans);
     history = turn.history;
     agent = turn.lastAgent;
+    if (turn.interrupted) {
+      const waiting = pendingApprovals(turn.interrupted.items, rules, (tool) =>
+        approverOf(tool, rules, testCase, index),
+      );
+      const asked = approvalHandoffs(waiting, index);
+      emitPlannedSpans(ctx.tracer, context.active(), asked);
+      work.observe(asked);
+      stopped = { run: turn.interrupted, waiting };
+    }
   };
   try {
     for (let i = 0; i < testCase.steps.length; i++) {
@@ -94,6 +133,12 @@ export async function runAgentsCase(
     runner.off('agent_start', onAgentStart);
     await app.end?.();
   }
+}
+
+/** What the model is told of a rejected call: the person's decision and note, as a step says it. */
+function rejection(step: Extract<Step, { kind: 'person' }>): { message: string } {
+  const note = step.note === undefined ? '' : ` Note: ${step.note}`;
+  return { message: `${step.who} decided: ${step.decision}.${note}` };
 }
 
 function createRunner(sdk: AgentsSdk, app: AgentsApp, caseId: string): Runner {

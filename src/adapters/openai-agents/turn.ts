@@ -1,4 +1,4 @@
-import type { AgentInputItem, Runner } from '@openai/agents';
+import type { AgentInputItem, Runner, RunState, RunToolApprovalItem } from '@openai/agents';
 import { context, type Tracer } from '@opentelemetry/api';
 import { type AgentResolver, withAgentResolver } from '../../capture/agent-context.ts';
 import { BatonError, explainsItself } from '../../errors.ts';
@@ -45,6 +45,27 @@ export interface TurnOutcome {
   readonly spans: readonly PlannedSpan[];
   /** Set when the SDK stopped the run as the app's own doing (maxTurns, a tripwire): the case ends. */
   readonly halted?: Halt;
+  /** Set when the run stopped at tool calls that need a person's approval (`needsApproval`). */
+  readonly interrupted?: Interrupted;
+}
+
+// The app's agents carry their own context and output types; Baton only resumes their runs.
+// biome-ignore lint/suspicious/noExplicitAny: any agent graph's run state
+type AnyRunState = RunState<any, any>;
+
+/** A run stopped at tool calls waiting for approval, as the SDK left it to be resumed. */
+export interface Interrupted {
+  readonly state: AnyRunState;
+  readonly items: readonly RunToolApprovalItem[];
+  /** The SDK trace the run started: a resumed run goes on in it. */
+  readonly traceId: string;
+  /** What the stopped run had produced: a resumed run's result lists these again. */
+  readonly before: ReadonlySet<unknown>;
+}
+
+/** A turn that resumes a stopped run once its approvals are decided (`state.approve`/`reject`). */
+export interface Resumed {
+  readonly resume: Interrupted;
 }
 
 /** What Baton reads from the SDK's RunResult. */
@@ -54,6 +75,8 @@ interface RunOutcome {
   readonly newItems: readonly RunItemLike[];
   readonly rawResponses: readonly ResponseLike[];
   readonly finalOutput?: unknown;
+  readonly interruptions?: readonly RunToolApprovalItem[];
+  readonly state?: AnyRunState;
 }
 
 /**
@@ -78,17 +101,20 @@ export class TracingLostError extends BatonError {
  * that Baton's processor records. The recorded SDK spans are mapped and created under the active
  * context (the step span), also when the run throws, so a failed turn still shows what happened.
  * While the turn runs, an outbound request (a tool's `fetch`) is attributed to the agent whose
- * SDK span is current, since Baton's own agent spans are only made afterwards.
+ * SDK span is current, since Baton's own agent spans are only made afterwards. A turn that
+ * resumes a run stopped for approvals goes on in that run's trace (the SDK keeps it in the run
+ * state) and reads only what the run produced since it stopped.
  */
 export async function runTurn(
   setup: TurnSetup,
   agent: AnyAgent,
-  input: AgentInputItem[],
+  input: AgentInputItem[] | Resumed,
   step: number,
 ): Promise<TurnOutcome> {
   const { sdk } = setup;
   const parent = context.active();
-  const traceId = sdk.generateTraceId();
+  const resumed = Array.isArray(input) ? undefined : input.resume;
+  const traceId = resumed?.traceId ?? sdk.generateTraceId();
   const recording = setup.processor.open(traceId);
   // What each agent was handed when it started: a handoff's receiver gets the filtered history.
   const starts: AgentStart[] = [];
@@ -97,18 +123,20 @@ export async function runTurn(
   setup.runner.on('agent_start', onStart);
   let result: RunOutcome | undefined;
   let failure: unknown;
+  const options = {
+    signal: setup.signal,
+    ...(setup.runContext !== undefined && { context: setup.runContext }),
+    ...(setup.maxTurns !== undefined && { maxTurns: setup.maxTurns }),
+  };
   try {
     result = await withAgentResolver(currentAgent(setup, traceId, recording), () =>
-      sdk.withTrace(
-        `baton ${setup.caseId} step ${step}`,
-        () =>
-          setup.runner.run(agent, input, {
-            signal: setup.signal,
-            ...(setup.runContext !== undefined && { context: setup.runContext }),
-            ...(setup.maxTurns !== undefined && { maxTurns: setup.maxTurns }),
-          }),
-        { traceId, groupId: `baton ${setup.caseId} #${setup.repeat}` },
-      ),
+      resumed
+        ? setup.runner.run(agent, resumed.state, options)
+        : sdk.withTrace(
+            `baton ${setup.caseId} step ${step}`,
+            () => setup.runner.run(agent, input as AgentInputItem[], options),
+            { traceId, groupId: `baton ${setup.caseId} #${setup.repeat}` },
+          ),
     );
   } catch (error) {
     failure = error;
@@ -117,12 +145,21 @@ export async function runTurn(
     setup.processor.close(traceId);
   }
   // A run that threw still produced items until then: its handoffs keep their payloads.
-  const { newItems: items, rawResponses } = result ?? runBeforeError(sdk, failure);
+  const run = result ?? runBeforeError(sdk, failure);
+  const since = <T>(list: readonly T[]) =>
+    resumed ? list.filter((x) => !resumed.before.has(x)) : list;
+  const items = since(run.newItems);
+  const rawResponses = since(run.rawResponses);
   const tools = handoffTools(agent, sdk.getHandoff);
   const calls = [...handoffCalls(items), ...filteredHandoffCalls(rawResponses, tools, items)];
   const spans = mapSdkSpans(recording.spans, calls, setup.rules, starts);
   const speaker = nameOf((result?.lastAgent ?? agent).name, setup.rules);
-  const reply = replySpan(result?.finalOutput, speaker, spans, `${traceId}:reply`);
+  const waiting = result?.interruptions ?? [];
+  // A run stopped for approvals has no final output yet (the SDK warns when it is read).
+  const reply =
+    waiting.length === 0
+      ? replySpan(result?.finalOutput, speaker, spans, `${traceId}:reply`)
+      : undefined;
   if (reply) spans.push(reply);
   emitPlannedSpans(setup.tracer, parent, spans);
   if (!recording.sawTrace) {
@@ -131,7 +168,10 @@ export async function runTurn(
     );
   }
   if (result !== undefined && failure === undefined) {
-    return { history: result.history, lastAgent: result.lastAgent ?? agent, spans };
+    const outcome = { history: result.history, lastAgent: result.lastAgent ?? agent, spans };
+    if (waiting.length === 0 || result.state === undefined) return outcome;
+    const before = new Set<unknown>([...result.newItems, ...result.rawResponses]);
+    return { ...outcome, interrupted: { state: result.state, items: waiting, traceId, before } };
   }
   const halted = haltOf(sdk, failure, (name) => nameOf(name, setup.rules));
   if (halted === undefined) {
