@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BatonError } from '../../errors.ts';
 import type { ToolEffectRule } from '../../model/effects-config.ts';
+import { type ApproverRules, approverRules, NO_APPROVERS } from '../approvals.ts';
 
 const EffectTool = z.union([
   z.string().min(1),
@@ -54,17 +55,14 @@ export interface MappingRules {
   /** SDK agent name → participant name; names not listed are used as they are. */
   readonly names: ReadonlyMap<string, string>;
   /** Who decides on calls of tools that need approval: tool → person, or one for every tool. */
-  readonly approvals: {
-    readonly byTool: ReadonlyMap<string, string>;
-    readonly all?: string;
-  };
+  readonly approvals: ApproverRules;
 }
 
 export const NO_RULES: MappingRules = {
   toolEffects: [],
   escalations: new Map(),
   names: new Map(),
-  approvals: { byTool: new Map() },
+  approvals: NO_APPROVERS,
 };
 
 /** Reads Baton's part of the options; a mistake names the field and the suite file. */
@@ -92,9 +90,6 @@ export function mappingRules(options: unknown, suiteFile: string): MappingRules 
     ),
     escalations: new Map(Object.entries(escalations ?? {})),
     names: new Map(Object.entries(agent_names ?? {})),
-    approvals:
-      typeof approvals === 'string'
-        ? { byTool: new Map(), all: approvals }
-        : { byTool: new Map(Object.entries(approvals ?? {})) },
+    approvals: approverRules(approvals),
   };
 }

@@ -5,15 +5,10 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { CaseNote } from '../../model/report.ts';
 import type { Step } from '../../model/step.ts';
 import type { CaseContext } from '../adapter.ts';
+import { approverOf, decisionFor, rejectionText } from '../approvals.ts';
 import { agentsOf, entryAgent } from './agent-graph.ts';
 import type { AgentsApp, AnyAgent, CaseAwareModel } from './app.ts';
-import {
-  approvalHandoffs,
-  approverOf,
-  decisionFor,
-  type PendingApproval,
-  pendingApprovals,
-} from './approvals.ts';
+import { approvalHandoffs, type PendingApproval, pendingApprovals } from './approvals.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { ignoredHandoffNotes } from './ignored-handoffs.ts';
 import { nameOf } from './map-spans.ts';
@@ -88,10 +83,15 @@ export async function runAgentsCase(
       step.kind === 'person' ? stopped?.waiting.filter((p) => p.approver === step.who) : undefined;
     let turnInput: Parameters<typeof runTurn>[2];
     if (stopped && mine?.length && step.kind === 'person') {
-      const decision = decisionFor(step, mine, testCase.id, index);
+      const decision = decisionFor(
+        step,
+        mine.map((p) => p.tool),
+        testCase.id,
+        index,
+      );
       for (const { item } of mine) {
         if (decision.approve) stopped.run.state.approve(item);
-        else stopped.run.state.reject(item, rejection(step));
+        else stopped.run.state.reject(item, { message: rejectionText(step) });
       }
       turnInput = { resume: stopped.run };
     } else {
@@ -113,7 +113,7 @@ export async function runAgentsCase(
     agent = turn.lastAgent;
     if (turn.interrupted) {
       const waiting = pendingApprovals(turn.interrupted.items, rules, (tool) =>
-        approverOf(tool, rules, testCase, index),
+        approverOf(tool, rules.approvals, testCase, index, 'adapter.options.approvals'),
       );
       const asked = approvalHandoffs(waiting, index);
       emitPlannedSpans(ctx.tracer, context.active(), asked);
@@ -133,12 +133,6 @@ export async function runAgentsCase(
     runner.off('agent_start', onAgentStart);
     await app.end?.();
   }
-}
-
-/** What the model is told of a rejected call: the person's decision and note, as a step says it. */
-function rejection(step: Extract<Step, { kind: 'person' }>): { message: string } {
-  const note = step.note === undefined ? '' : ` Note: ${step.note}`;
-  return { message: `${step.who} decided: ${step.decision}.${note}` };
 }
 
 function createRunner(sdk: AgentsSdk, app: AgentsApp, caseId: string): Runner {
