@@ -66,6 +66,12 @@ export interface GraphApp {
    * step. Default: `turn.defaultInput` (customer text as a human message, the others prefixed).
    */
   input?(step: Step, turn: TurnInfo): unknown | Promise<unknown>;
+  /**
+   * Who decides on tool calls LangChain's `humanInTheLoopMiddleware` stops at: one person for
+   * every tool (`'supervisor'`), or tool name → person. Default: the case's only person, else the
+   * person of the case's next `person` step.
+   */
+  readonly approvals?: string | Readonly<Record<string, string>>;
   /** LangGraph's recursion limit for each turn (default: LangGraph's own, 25). */
   readonly recursionLimit?: number;
   /** Called once after the last case. */

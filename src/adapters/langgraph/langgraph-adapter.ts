@@ -6,8 +6,10 @@ import { thrownAt } from '../../io/user-frame.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import type { Adapter, CaseContext } from '../adapter.ts';
 import type { AppModule } from '../app-import.ts';
+import { approverRules } from '../approvals.ts';
 import { caseBasics } from '../case-basics.ts';
 import { emitHalt } from '../halt-span.ts';
+import { ApprovalWaits } from './approval-waits.ts';
 import {
   emitObservations,
   emitReply,
@@ -100,12 +102,17 @@ async function runOnThread(
   let entry = planEntry(testCase, session.graph, participants, activeAgentKey);
   let ran = false;
   let halted = false;
+  const approvals = new ApprovalWaits(approverRules(app.approvals), testCase, ctx.tracer);
   try {
     for (let i = 0; i < testCase.steps.length && !halted; i++) {
       if (ctx.aborted) return;
       await ctx.step(i, async (step) => {
         const atEntry = ran ? undefined : entry;
-        const defaultInput = runtime.defaultInput(step, mapper.interrupted);
+        const decided = approvals.answer(step, i, mapper);
+        const defaultInput =
+          decided === undefined
+            ? runtime.defaultInput(step, mapper.interrupted)
+            : runtime.resume(decided);
         const turn: TurnInfo = {
           index: i,
           caseId: testCase.id,
@@ -118,6 +125,7 @@ async function runOnThread(
         const input = app.input ? await app.input(step, turn) : turn.defaultInput;
         if (input === undefined) return;
         ran = true;
+        approvals.turnRuns(mapper);
         const observer = new RunObserver(known, i);
         const options = streamOptions(app, ctx, threadId, observer);
         // A tool's request is the agent's whose node (or subgraph) runs it, as LangChain's
@@ -138,6 +146,7 @@ async function runOnThread(
           emitHalt(ctx.tracer, halt);
           halted = true;
         }
+        if (!halted) approvals.afterTurn(i, mapper);
         if (entry && mapper.entered !== undefined) {
           checkEntered(testCase, entry, mapper.entered, app.input !== undefined);
           entry = undefined;

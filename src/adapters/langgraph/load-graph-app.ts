@@ -51,6 +51,17 @@ export function checkGraphApp(app: unknown, source: AppSource): GraphApp {
       `\`activeAgentKey\` is ${key === '' ? 'empty' : describe(key)}. Give the name of a state key.`,
     );
   }
+  const approvals = app.approvals;
+  if (
+    approvals !== undefined &&
+    !(typeof approvals === 'string' && approvals !== '') &&
+    !(isRecord(approvals) && Object.values(approvals).every((v) => typeof v === 'string' && v))
+  ) {
+    throw loadError(
+      source,
+      `\`approvals\` is ${describe(approvals)}. Give the person who approves ('supervisor'), or tool name → person ({ issue_refund: 'supervisor' }).`,
+    );
+  }
   return app as GraphApp;
 }
 

@@ -11,10 +11,11 @@ export interface Transfer {
   /** The call's arguments, when there are any. */
   readonly payload?: Readonly<Record<string, unknown>>;
   /**
-   * A transfer tool call (`transfer_to_x`, `transfer_back_to_x`), an `activeAgent` change, or
-   * only the next participant node running (`graph_node`: a `Command({ goto })` with no mark).
+   * A transfer tool call (`transfer_to_x`, `transfer_back_to_x`), an `activeAgent` change, only
+   * the next participant node running (`graph_node`: a `Command({ goto })` with no mark), or calls
+   * waiting for a person's approval and the person's decision (`approval`, see ApprovalWaits).
    */
-  readonly via: 'tool_call' | 'active_agent' | 'graph_node';
+  readonly via: 'tool_call' | 'active_agent' | 'graph_node' | 'approval';
   /** The transfer tool call's id, when the AI message gave one: its run tells when it happened. */
   readonly callId?: string;
   /** `createSupervisor` returned the worker to the supervisor itself (see isAutoReturn). */
@@ -114,8 +115,15 @@ export interface UpdateMapper {
   beginTurn(): void;
   /** The call-like handoff a transfer tool run that returned ends, once; undefined otherwise. */
   cameBack(callId: string | undefined): CameBack | undefined;
+  /**
+   * Moves the work to `to` by what Baton saw outside the graph's updates: calls waiting for a
+   * person's approval hand it to the person, the person's decision back to the agent.
+   */
+  handTo(to: string): void;
   /** True after an `__interrupt__` chunk, until a node runs again. */
   readonly interrupted: boolean;
+  /** The values of that chunk (LangGraph `Interrupt`s), until a node runs again. */
+  readonly interrupts: readonly unknown[];
   /** The agent or person holding the work: the last to run or to be handed it. */
   readonly current: string | undefined;
   /** The first participant node that ran in the case. */

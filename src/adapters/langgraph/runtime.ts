@@ -19,6 +19,8 @@ export interface LangGraphRuntime {
    * graph waits in `interrupt()`, which resumes it with `{ who, decision, note }`.
    */
   defaultInput(step: Step, interrupted: boolean): unknown;
+  /** The input that resumes a graph waiting in `interrupt()` with `value`. */
+  resume(value: unknown): unknown;
   /**
    * Turns need a checkpointer to carry a thread from one step to the next: a graph compiled
    * without one gets a `MemorySaver`, whose threads Baton drops when their case is over.
@@ -71,6 +73,9 @@ function runtimeOf({ core, graph, singletons }: Modules): LangGraphRuntime {
         return new graph.Command({ resume: personDecision(step) });
       }
       return { messages: [new core.HumanMessage({ content: stepText(step) })] };
+    },
+    resume(value) {
+      return new graph.Command({ resume: value });
     },
     attachCheckpointer(g) {
       if (g.checkpointer) return;

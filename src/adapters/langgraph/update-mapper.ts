@@ -36,7 +36,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
   const known = new Map([...agents, ...persons].map((name) => [toolSafeName(name), name]));
   const seen = new Set<string>();
   const holder = new WorkHolder();
-  const state: MapperState = { holder, interrupted: false };
+  const state: MapperState = { holder, interrupted: false, interrupts: [] };
   // The last handoff, until its receiver runs and takes the work (an acknowledgment).
   let pending: { from: string; to: string } | undefined;
 
@@ -163,6 +163,7 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
   ): Observation[] {
     const role = roleOf(node);
     state.interrupted = false;
+    state.interrupts = [];
     const { moves = [], acceptedFrom } = role === 'other' ? {} : arrive(node, run);
     const transfers = transfersIn(node, update, ran, messagesRead(run?.input));
     holder.wrote(node, handedState(update, activeKey), role !== 'other');
@@ -244,8 +245,10 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     const out: Observation[] = [];
     for (const [node, update] of Object.entries(chunk)) {
       if (node === INTERRUPT) {
+        const values = Array.isArray(update) ? update : [update];
         state.interrupted = true;
-        out.push({ kind: 'interrupt', values: Array.isArray(update) ? update : [update] });
+        state.interrupts = values;
+        out.push({ kind: 'interrupt', values });
         continue;
       }
       out.push(...consumeNode(node, update, ran, runOf?.(node)));
@@ -253,7 +256,14 @@ export function createUpdateMapper(roster: Roster): UpdateMapper {
     return out;
   };
   const beginTurn = () => holder.beginTurn();
-  return new Mapper({ consume, interruptedTransfers, waitingNodes, cameBack, beginTurn }, state);
+  const handTo = (to: string) => {
+    holder.handTo(to);
+    pending = undefined;
+  };
+  return new Mapper(
+    { consume, interruptedTransfers, waitingNodes, cameBack, beginTurn, handTo },
+    state,
+  );
 }
 
 /** The state key LangGraph's swarm (and most hand-built graphs) routes by. */
@@ -262,11 +272,12 @@ export const ACTIVE_AGENT = 'activeAgent';
 interface MapperState {
   readonly holder: WorkHolder;
   interrupted: boolean;
+  interrupts: readonly unknown[];
 }
 
 type MapperMethods = Pick<
   UpdateMapper,
-  'consume' | 'interruptedTransfers' | 'waitingNodes' | 'cameBack' | 'beginTurn'
+  'consume' | 'interruptedTransfers' | 'waitingNodes' | 'cameBack' | 'beginTurn' | 'handTo'
 >;
 
 /** A class, not an object literal with getters (test/style/no-literal-accessors.test.ts). */
@@ -276,6 +287,7 @@ class Mapper implements UpdateMapper {
   readonly waitingNodes: UpdateMapper['waitingNodes'];
   readonly cameBack: UpdateMapper['cameBack'];
   readonly beginTurn: UpdateMapper['beginTurn'];
+  readonly handTo: UpdateMapper['handTo'];
 
   constructor(
     methods: MapperMethods,
@@ -286,10 +298,15 @@ class Mapper implements UpdateMapper {
     this.waitingNodes = methods.waitingNodes;
     this.cameBack = methods.cameBack;
     this.beginTurn = methods.beginTurn;
+    this.handTo = methods.handTo;
   }
 
   get interrupted(): boolean {
     return this.state.interrupted;
+  }
+
+  get interrupts(): readonly unknown[] {
+    return this.state.interrupts;
   }
 
   get current(): string | undefined {
