@@ -150,7 +150,10 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .command('init')
     .description('scaffold a suite, two cases, an adapter and a CI workflow here')
     .option('--force', 'overwrite files that exist')
-    .option('--adapter <type>', 'module (a module of your own, the default) or langgraph (a graph)')
+    .option(
+      '--adapter <type>',
+      'module (a module of your own, the default), langgraph (a graph) or openai-agents (SDK agents)',
+    )
     .action(async (flags: { force?: boolean; adapter?: string }) => {
       const { initCommand } = await import('./init/init-command.ts');
       setExit(await initCommand(flags, io));

@@ -60,12 +60,12 @@ describe('baton init', () => {
   });
 
   it('refuses an adapter it does not scaffold, naming those it does, writing nothing', async () => {
-    const result = await runCli(['init', '--adapter', 'openai-agents'], { cwd: project.path });
+    const result = await runCli(['init', '--adapter', 'http'], { cwd: project.path });
 
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([
       expect.stringMatching(
-        /^baton: Failed to scaffold: --adapter openai-agents is not one baton init writes, and nothing was written\. Use --adapter module or --adapter langgraph; /,
+        /^baton: Failed to scaffold: --adapter http is not one baton init writes, and nothing was written\. Use --adapter module, --adapter langgraph, --adapter openai-agents; /,
       ),
     ]);
     expect(existsSync(join(project.path, 'baton'))).toBe(false);

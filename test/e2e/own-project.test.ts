@@ -107,3 +107,30 @@ describe('baton init --adapter langgraph in the project', () => {
     );
   }, 90_000);
 });
+
+describe('baton init --adapter openai-agents in the project', () => {
+  it('scaffolds SDK agents on a scripted model that pass both cases on the project’s @openai/agents', async () => {
+    // --force: the LangGraph scaffold above wrote the suite and cases in this project already.
+    const init = await runCli(['init', '--adapter', 'openai-agents', '--force'], {
+      cwd: project.path,
+    });
+    const out = join(project.path, 'out', 'init-agents');
+    const result = await runCli(['run', 'baton/suite.yaml', '--out', out], {
+      cwd: project.path,
+      killAfterMs: 60_000,
+    });
+
+    expect(init.code).toBe(0);
+    expect(lines(init.stdout)).toContain('created  baton/agents.ts');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(lines(plain(result.stdout))).toContain(
+      'PASS  2 cases · 2 passed · 0 failed · 0 errored · gates 4/4',
+    );
+    const report = await readReport(join(out, 'report.json'));
+    expect(report.suite.adapter).toMatch(/^openai-agents /);
+    expect(report.cases.flatMap((c) => c.handoffs.map((h) => `${c.id} ${h.from}>${h.to}`))).toEqual(
+      ['refund-goes-to-refunds triage>refunds'],
+    );
+  }, 90_000);
+});

@@ -1,4 +1,5 @@
 import { ADAPTER_TEMPLATE } from './adapter-template.ts';
+import { AGENTS_TEMPLATE } from './agents-template.ts';
 import { GRAPH_TEMPLATE } from './graph-template.ts';
 
 /** One file `baton init` writes, relative to the project folder. */
@@ -7,8 +8,8 @@ export interface InitFile {
   readonly text: string;
 }
 
-/** The adapters `baton init` scaffolds for: a module of your own, or a LangGraph graph. */
-export const INIT_ADAPTERS = ['module', 'langgraph'] as const;
+/** The adapters `baton init` scaffolds for: a module of your own, a LangGraph graph, SDK agents. */
+export const INIT_ADAPTERS = ['module', 'langgraph', 'openai-agents'] as const;
 export type InitAdapter = (typeof INIT_ADAPTERS)[number];
 
 const suite = (
@@ -83,26 +84,29 @@ jobs:
           path: baton-report/
 `;
 
+/** Each adapter's module: the file `baton init` writes, and what it holds. */
+const ADAPTER_FILES: Readonly<Record<InitAdapter, InitFile>> = {
+  module: { path: 'adapter.ts', text: ADAPTER_TEMPLATE },
+  langgraph: { path: 'graph.ts', text: GRAPH_TEMPLATE },
+  'openai-agents': { path: 'agents.ts', text: AGENTS_TEMPLATE },
+};
+
 /**
- * What `baton init` scaffolds: a suite, two labelled cases, the adapter (a module, or a LangGraph
- * graph) and a CI workflow. The stand-in graph moves the work with `Command({ goto })`, which
- * states no reason: its refund case labels none.
+ * What `baton init` scaffolds: a suite, two labelled cases, the adapter's module (a module of
+ * your own, a LangGraph graph, OpenAI Agents SDK agents) and a CI workflow. Only the module
+ * adapter's stand-in states a reason: the graph moves the work with `Command({ goto })` and the
+ * SDK's handoff carries no arguments, so their refund case labels none.
  */
 export function initFiles(adapter: InitAdapter = 'module'): readonly InitFile[] {
-  const module = adapter === 'module';
+  const own = ADAPTER_FILES[adapter];
   return [
-    {
-      path: 'baton/suite.yaml',
-      text: module ? suite('module', 'adapter.ts') : suite('langgraph', 'graph.ts'),
-    },
+    { path: 'baton/suite.yaml', text: suite(adapter, own.path) },
     {
       path: 'baton/cases/refund-goes-to-refunds.yaml',
-      text: refundCase(module ? ', reason: capability_boundary' : ''),
+      text: refundCase(adapter === 'module' ? ', reason: capability_boundary' : ''),
     },
     { path: 'baton/cases/greeting-stays-with-triage.yaml', text: GREETING_CASE },
-    module
-      ? { path: 'baton/adapter.ts', text: ADAPTER_TEMPLATE }
-      : { path: 'baton/graph.ts', text: GRAPH_TEMPLATE },
+    { path: `baton/${own.path}`, text: own.text },
     { path: '.github/workflows/handoffs.yml', text: WORKFLOW },
   ];
 }

@@ -17,9 +17,27 @@ function adapterOf(given: string | undefined): InitAdapter {
   if ((INIT_ADAPTERS as readonly string[]).includes(given)) return given as InitAdapter;
   throw new BatonError(
     'usage',
-    `Failed to scaffold: --adapter ${given} is not one baton init writes, and nothing was written. Use --adapter ${INIT_ADAPTERS.join(' or --adapter ')}; for the other adapters (openai-agents, http, traces) scaffold the module one and change adapter.type (node_modules/baton-handoffs/docs/adapters/).`,
+    `Failed to scaffold: --adapter ${given} is not one baton init writes, and nothing was written. Use --adapter ${INIT_ADAPTERS.join(', --adapter ')}; for the other adapters (http, traces) scaffold the module one and change adapter.type (node_modules/baton-handoffs/docs/adapters/).`,
   );
 }
+
+/** What to do after `baton init`, for each adapter. */
+const NEXT: Readonly<Record<InitAdapter, readonly string[]>> = {
+  module: [
+    '  npx baton run baton/suite.yaml    both cases pass against the stand-in in baton/adapter.ts',
+    '  then call your agents from baton/adapter.ts and label real conversations in baton/cases/.',
+  ],
+  langgraph: [
+    '  npx baton run baton/suite.yaml    both cases pass against the stand-in graph in baton/graph.ts',
+    '  (it needs @langchain/langgraph and @langchain/core in your project: npm i @langchain/langgraph @langchain/core)',
+    '  then build your graph in baton/graph.ts and label real conversations in baton/cases/.',
+  ],
+  'openai-agents': [
+    '  npx baton run baton/suite.yaml    both cases pass against the stand-in agents in baton/agents.ts',
+    '  (it needs @openai/agents in your project: npm i @openai/agents zod)',
+    '  then start from your own agents in baton/agents.ts and label real conversations in baton/cases/.',
+  ],
+};
 
 /**
  * `baton init`: scaffolds a working setup in the project in the working directory. Nothing is
@@ -54,22 +72,6 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<number> 
       'baton: there is no package.json here. Run Baton from your project: npm init -y && npm i -D baton-handoffs\n',
     );
   }
-  io.stdout(
-    [
-      '',
-      'Next:',
-      ...(adapter === 'module'
-        ? [
-            '  npx baton run baton/suite.yaml    both cases pass against the stand-in in baton/adapter.ts',
-            '  then call your agents from baton/adapter.ts and label real conversations in baton/cases/.',
-          ]
-        : [
-            '  npx baton run baton/suite.yaml    both cases pass against the stand-in graph in baton/graph.ts',
-            '  (it needs @langchain/langgraph and @langchain/core in your project: npm i @langchain/langgraph @langchain/core)',
-            '  then build your graph in baton/graph.ts and label real conversations in baton/cases/.',
-          ]),
-      '',
-    ].join('\n'),
-  );
+  io.stdout(['', 'Next:', ...NEXT[adapter], ''].join('\n'));
   return EXIT.ok;
 }
