@@ -6,7 +6,10 @@
  * a team writes them) and on the same cases in one YAML stream, each its own row.
  * Runs are interleaved (the order alternates each round) so that the shared machine's load falls
  * on both alike; the figures are medians of whole-process wall time and CPU time (user + system
- * of every Node process the tool starts). promptfoo is installed into a temporary folder, never
+ * of every Node process the tool starts). From 1,000 cases on, each round also times the floor
+ * (bench/peer-floor-child.mjs): Node's start, reading the case files, parsing them with js-yaml
+ * and writing a report.json of Baton's size, with nothing of Baton loaded and no case run;
+ * beside it, the time 20× promptfoo's median leaves. promptfoo is installed into a temporary folder, never
  * into Baton's dependencies; without a registry the comparison is skipped with one line.
  * Usage: node bin/run-ts.mjs bench/peer.ts [sizes=1,1000,10000]
  */
@@ -105,11 +108,14 @@ function compareAt(n: number, promptfooMain: string, work: string, cpuHook: stri
   ];
   for (const r of rows) r.run(); // warm-up: file caches, both tools' compile caches
   const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 5 : 7;
+  // What reading these files and writing this report costs any tool, in each round beside them.
+  const floors: Floor[] = [];
   for (let i = 0; i < rounds; i++) {
     for (let j = 0; j < rows.length; j++) {
       const r = rows[(i + j) % rows.length] as (typeof rows)[number];
       r.samples.push(r.run());
     }
+    if (n >= 1_000) floors.push(floorOf(files.dir));
   }
   const p = rows.at(-1)?.samples ?? [];
   const fmt = (xs: Sample[]) =>
@@ -123,6 +129,37 @@ function compareAt(n: number, promptfooMain: string, work: string, cpuHook: stri
       `baton by ${ratio((s) => s.wall).toFixed(1)}× wall, ${ratio((s) => s.cpu).toFixed(1)}× CPU (medians of ${rounds} interleaved runs, load ${loadavg()[0]?.toFixed(2)})`,
     );
   }
+  if (floors.length === 0) return;
+  const part = (f: (x: Floor) => number) => (median(floors.map(f)) / 1e3).toFixed(2);
+  const budget = median(p.map((s) => s.wall)) / 20;
+  line(
+    `${label}: floor, a file a case`,
+    `${part((x) => x.ms)} s: Node's start ${part((x) => x.startMs)} s, reading the files ${part((x) => x.readMs)} s, js-yaml ${part((x) => x.parseMs)} s, writing Baton's report.json ${part((x) => x.writeMs)} s (no case run; median of ${floors.length}, beside the rounds); 20× promptfoo leaves ${budget.toFixed(2)} s`,
+  );
+}
+
+interface Floor {
+  readonly startMs: number;
+  readonly readMs: number;
+  readonly parseMs: number;
+  readonly writeMs: number;
+  readonly ms: number;
+}
+
+/** One run of bench/peer-floor-child.mjs on a file-a-case workload Baton has run (its report). */
+function floorOf(dir: string): Floor {
+  const child = spawnSync(
+    process.execPath,
+    [
+      join(root, 'bench/peer-floor-child.mjs'),
+      join(dir, 'cases'),
+      join(dir, 'out/report.json'),
+      join(dir, 'floor-report.json'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (child.status !== 0) throw new Error(`the floor run exited ${child.status}:\n${child.stderr}`);
+  return JSON.parse(child.stdout) as Floor;
 }
 
 /** Prints the side-by-side comparison (or why it was skipped) with `line`. */
