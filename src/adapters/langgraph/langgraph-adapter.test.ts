@@ -272,6 +272,10 @@ describe('createLangGraphAdapter: loading the app', () => {
     ['./bad-apps/neither.ts', 'its app has no `graph` and no `startCase`.'],
     ['./bad-apps/throws.ts', 'its factory threw Error: no playbook. Fix the code it points at, or'],
     ['./bad-apps/empty-key.ts', '`activeAgentKey` is empty. Give the name of a state key.'],
+    [
+      './bad-apps/bad-approvals.ts',
+      "`approvals` is an object. Give the person who approves ('supervisor'), or tool name → person",
+    ],
   ])('%s fails setup with a message that says how to fix it', async (path, message) => {
     const error = await setupError(path);
 
