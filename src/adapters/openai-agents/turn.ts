@@ -162,7 +162,8 @@ export async function runTurn(
       : undefined;
   if (reply) spans.push(reply);
   emitPlannedSpans(setup.tracer, parent, spans);
-  if (!recording.sawTrace) {
+  // A resumed run goes on in a trace the stopped turn already proved Baton hears.
+  if (!recording.sawTrace && resumed === undefined) {
     throw new TracingLostError(
       `Failed to record step ${step} of case ${setup.caseId}: Baton's trace processor heard nothing of the run. Something changed the SDK's tracing after Baton set it up (setTraceProcessors, setTracingDisabled(true), setDefaultOpenAITracingExporter, or a second copy of @openai/agents); leave tracing to Baton while it runs.`,
     );
