@@ -152,7 +152,7 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
     .option('--force', 'overwrite files that exist')
     .option(
       '--adapter <type>',
-      'module (a module of your own, the default), langgraph (a graph) or openai-agents (SDK agents)',
+      'module (a module of your own, the default), langgraph (a graph), openai-agents (SDK agents) or http (a service)',
     )
     .action(async (flags: { force?: boolean; adapter?: string }) => {
       const { initCommand } = await import('./init/init-command.ts');

@@ -59,13 +59,35 @@ describe('baton init', () => {
     expect(workflow).toContain('uses: actions/upload-artifact@v4');
   });
 
+  it('--adapter http scaffolds a stand-in service that Baton starts, and both cases pass on its answers', async () => {
+    const init = await runCli(['init', '--adapter', 'http'], { cwd: project.path });
+    const out = join(project.path, 'out');
+    const result = await runCli(['run', 'baton/suite.yaml', '--out', out], {
+      cwd: project.path,
+      killAfterMs: 60_000,
+    });
+
+    expect(init.code).toBe(0);
+    expect(lines(init.stdout)).toContain('created  baton/service.mjs');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toContain(
+      'PASS  2 cases · 2 passed · 0 failed · 0 errored · gates 4/4',
+    );
+    const report = await readReport(join(out, 'report.json'));
+    expect(report.suite.adapter).toMatch(/^http http:\/\/127\.0\.0\.1:\d+\/turn$/);
+    expect(
+      report.cases.flatMap((c) => c.handoffs.map((h) => `${h.from}>${h.to} ${h.reason}`)),
+    ).toEqual(['triage>refunds capability_boundary']);
+  });
+
   it('refuses an adapter it does not scaffold, naming those it does, writing nothing', async () => {
-    const result = await runCli(['init', '--adapter', 'http'], { cwd: project.path });
+    const result = await runCli(['init', '--adapter', 'traces'], { cwd: project.path });
 
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([
       expect.stringMatching(
-        /^baton: Failed to scaffold: --adapter http is not one baton init writes, and nothing was written\. Use --adapter module, --adapter langgraph, --adapter openai-agents; /,
+        /^baton: Failed to scaffold: --adapter traces is not one baton init writes, and nothing was written\. Use --adapter module, --adapter langgraph, --adapter openai-agents, --adapter http; /,
       ),
     ]);
     expect(existsSync(join(project.path, 'baton'))).toBe(false);

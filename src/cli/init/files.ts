@@ -1,6 +1,7 @@
 import { ADAPTER_TEMPLATE } from './adapter-template.ts';
 import { AGENTS_TEMPLATE } from './agents-template.ts';
 import { GRAPH_TEMPLATE } from './graph-template.ts';
+import { SERVICE_TEMPLATE } from './service-template.ts';
 
 /** One file `baton init` writes, relative to the project folder. */
 export interface InitFile {
@@ -8,13 +9,15 @@ export interface InitFile {
   readonly text: string;
 }
 
-/** The adapters `baton init` scaffolds for: a module of your own, a LangGraph graph, SDK agents. */
-export const INIT_ADAPTERS = ['module', 'langgraph', 'openai-agents'] as const;
+/**
+ * The adapters `baton init` scaffolds for: a module of your own, a LangGraph graph, OpenAI
+ * Agents SDK agents, or a service Baton sends each step to over HTTP.
+ */
+export const INIT_ADAPTERS = ['module', 'langgraph', 'openai-agents', 'http'] as const;
 export type InitAdapter = (typeof INIT_ADAPTERS)[number];
 
 const suite = (
   adapter: string,
-  path: string,
 ) => `# yaml-language-server: $schema=../node_modules/baton-handoffs/schemas/suite.schema.json
 # Every path here is relative to this file.
 name: handoffs
@@ -22,9 +25,7 @@ description: Handoffs of the support desk, case by case.
 cases:
   include: [cases/*.yaml]
 adapter:
-  type: ${adapter}
-  path: ${path}
-gates:
+${adapter}gates:
   - { metric: count, code: handoff.missed, max: 0 }
   - { metric: count, code: handoff.wrong_target, max: 0 }
   - { metric: pass_rate, min: 1 }
@@ -84,26 +85,47 @@ jobs:
           path: baton-report/
 `;
 
-/** Each adapter's module: the file `baton init` writes, and what it holds. */
-const ADAPTER_FILES: Readonly<Record<InitAdapter, InitFile>> = {
-  module: { path: 'adapter.ts', text: ADAPTER_TEMPLATE },
-  langgraph: { path: 'graph.ts', text: GRAPH_TEMPLATE },
-  'openai-agents': { path: 'agents.ts', text: AGENTS_TEMPLATE },
+/** Each adapter's file (what `baton init` writes beside the suite) and the suite's adapter block. */
+const ADAPTER_FILES: Readonly<Record<InitAdapter, InitFile & { readonly block: string }>> = {
+  module: { path: 'adapter.ts', text: ADAPTER_TEMPLATE, block: typed('module', 'adapter.ts') },
+  langgraph: { path: 'graph.ts', text: GRAPH_TEMPLATE, block: typed('langgraph', 'graph.ts') },
+  'openai-agents': {
+    path: 'agents.ts',
+    text: AGENTS_TEMPLATE,
+    block: typed('openai-agents', 'agents.ts'),
+  },
+  http: {
+    path: 'service.mjs',
+    text: SERVICE_TEMPLATE,
+    block: `  type: http
+  url: http://127.0.0.1:{{port}}/turn
+  # Baton starts the service (in this folder) and stops it after the last case.
+  start: { command: node, args: [service.mjs], env: { PORT: "{{port}}" } }
+  # The service's answers say where the work went; with spans exported, leave this out.
+  decision: { from: response, handoff_to: handoff.to, reason: handoff.reason }
+`,
+  },
 };
 
+function typed(type: string, path: string): string {
+  return `  type: ${type}\n  path: ${path}\n`;
+}
+
 /**
- * What `baton init` scaffolds: a suite, two labelled cases, the adapter's module (a module of
- * your own, a LangGraph graph, OpenAI Agents SDK agents) and a CI workflow. Only the module
- * adapter's stand-in states a reason: the graph moves the work with `Command({ goto })` and the
- * SDK's handoff carries no arguments, so their refund case labels none.
+ * What `baton init` scaffolds: a suite, two labelled cases, the adapter's file (a module of your
+ * own, a LangGraph graph, OpenAI Agents SDK agents, a service) and a CI workflow. The graph moves
+ * the work with `Command({ goto })` and the SDK's handoff carries no arguments, so their refund
+ * case labels no reason; the module's and the service's state one.
  */
+const STATES_REASON: ReadonlySet<InitAdapter> = new Set(['module', 'http']);
+
 export function initFiles(adapter: InitAdapter = 'module'): readonly InitFile[] {
   const own = ADAPTER_FILES[adapter];
   return [
-    { path: 'baton/suite.yaml', text: suite(adapter, own.path) },
+    { path: 'baton/suite.yaml', text: suite(own.block) },
     {
       path: 'baton/cases/refund-goes-to-refunds.yaml',
-      text: refundCase(adapter === 'module' ? ', reason: capability_boundary' : ''),
+      text: refundCase(STATES_REASON.has(adapter) ? ', reason: capability_boundary' : ''),
     },
     { path: 'baton/cases/greeting-stays-with-triage.yaml', text: GREETING_CASE },
     { path: `baton/${own.path}`, text: own.text },

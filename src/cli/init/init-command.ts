@@ -17,7 +17,7 @@ function adapterOf(given: string | undefined): InitAdapter {
   if ((INIT_ADAPTERS as readonly string[]).includes(given)) return given as InitAdapter;
   throw new BatonError(
     'usage',
-    `Failed to scaffold: --adapter ${given} is not one baton init writes, and nothing was written. Use --adapter ${INIT_ADAPTERS.join(', --adapter ')}; for the other adapters (http, traces) scaffold the module one and change adapter.type (node_modules/baton-handoffs/docs/adapters/).`,
+    `Failed to scaffold: --adapter ${given} is not one baton init writes, and nothing was written. Use --adapter ${INIT_ADAPTERS.join(', --adapter ')}; for recorded traces scaffold the module one and change adapter.type (node_modules/baton-handoffs/docs/adapters/traces.md).`,
   );
 }
 
@@ -31,6 +31,10 @@ const NEXT: Readonly<Record<InitAdapter, readonly string[]>> = {
     '  npx baton run baton/suite.yaml    both cases pass against the stand-in graph in baton/graph.ts',
     '  (it needs @langchain/langgraph and @langchain/core in your project: npm i @langchain/langgraph @langchain/core)',
     '  then build your graph in baton/graph.ts and label real conversations in baton/cases/.',
+  ],
+  http: [
+    '  npx baton run baton/suite.yaml    both cases pass against the stand-in service in baton/service.mjs',
+    "  then point the suite's adapter at your own service and label real conversations in baton/cases/.",
   ],
   'openai-agents': [
     '  npx baton run baton/suite.yaml    both cases pass against the stand-in agents in baton/agents.ts',
