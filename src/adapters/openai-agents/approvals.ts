@@ -1,9 +1,12 @@
-import { approvalPayload } from '../approvals.ts';
+import type { Case } from '../../model/labelled-case.ts';
+import type { Step } from '../../model/step.ts';
+import { approvalPayload, approverOf, decisionFor, rejectionText } from '../approvals.ts';
 import { handoff, nameOf } from './handoff-attrs.ts';
 import type { MappingRules } from './options.ts';
 import type { PlannedSpan } from './planned-span.ts';
 import { preciseNow } from './sdk-span.ts';
 import { parseArgs } from './tool-args.ts';
+import type { Interrupted, Resumed } from './turn.ts';
 
 /**
  * A tool call the SDK stopped at because the tool `needsApproval`: what Baton reads of the SDK's
@@ -72,3 +75,58 @@ export function approvalHandoffs(pending: readonly PendingApproval[], step: numb
 
 /** The tools whose calls a handoff to a person asks approval for (comma-separated). */
 export const APPROVAL_TOOLS_ATTR = 'openai_agents.approval.tools';
+
+/** A run stopped for approvals, and the calls waiting, each with its approver. */
+interface Stopped {
+  readonly run: Interrupted;
+  readonly waiting: readonly PendingApproval<Interrupted['items'][number]>[];
+}
+
+/**
+ * One case's approvals (`needsApproval`): a turn that stops at calls waiting for approval hands
+ * the work to the person who decides, and that person's step approves or rejects their calls
+ * and resumes the stopped run. A turn of any other step goes on from the conversation instead,
+ * and the calls are never decided.
+ */
+export class SdkApprovals {
+  #stopped: Stopped | undefined;
+
+  constructor(
+    private readonly rules: MappingRules,
+    private readonly testCase: Case,
+  ) {}
+
+  /**
+   * Before step `index`'s turn: when it is the decision of a person calls wait for, the turn
+   * that resumes the stopped run with it; else undefined (a turn, if one runs, goes on from the
+   * conversation, and the calls are dropped with the stopped run).
+   */
+  answer(step: Step, index: number): Resumed | undefined {
+    const stopped = this.#stopped;
+    if (stopped === undefined || step.kind !== 'person') return undefined;
+    const mine = stopped.waiting.filter((p) => p.approver === step.who);
+    if (mine.length === 0) return undefined;
+    const tools = mine.map((p) => p.tool);
+    const decision = decisionFor(step, tools, this.testCase.id, index);
+    for (const { item } of mine) {
+      if (decision.approve) stopped.run.state.approve(item);
+      else stopped.run.state.reject(item, { message: rejectionText(step) });
+    }
+    return { resume: stopped.run };
+  }
+
+  /**
+   * After step `index`'s turn (whichever way it ran): the handoffs to the approvers of the calls
+   * it stopped at, if it stopped.
+   */
+  afterTurn(interrupted: Interrupted | undefined, index: number): PlannedSpan[] {
+    this.#stopped = undefined;
+    if (interrupted === undefined) return [];
+    const { rules, testCase } = this;
+    const waiting = pendingApprovals(interrupted.items, rules, (tool) =>
+      approverOf(tool, rules.approvals, testCase, index, 'adapter.options.approvals'),
+    );
+    this.#stopped = { run: interrupted, waiting };
+    return approvalHandoffs(waiting, index);
+  }
+}

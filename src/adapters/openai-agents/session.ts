@@ -5,10 +5,9 @@ import type { Case } from '../../model/labelled-case.ts';
 import type { CaseNote } from '../../model/report.ts';
 import type { Step } from '../../model/step.ts';
 import type { CaseContext } from '../adapter.ts';
-import { approverOf, decisionFor, rejectionText } from '../approvals.ts';
 import { agentsOf, entryAgent } from './agent-graph.ts';
 import type { AgentsApp, AnyAgent, CaseAwareModel } from './app.ts';
-import { approvalHandoffs, type PendingApproval, pendingApprovals } from './approvals.ts';
+import { SdkApprovals } from './approvals.ts';
 import { emitPlannedSpans } from './emit-spans.ts';
 import { ignoredHandoffNotes } from './ignored-handoffs.ts';
 import { nameOf } from './map-spans.ts';
@@ -16,7 +15,7 @@ import type { MappingRules } from './options.ts';
 import type { AgentsSdk } from './sdk-tracing.ts';
 import { defaultStepInput, toInputItems } from './step-input.ts';
 import type { BatonTraceProcessor } from './trace-processor.ts';
-import { type Interrupted, runTurn, type TurnSetup } from './turn.ts';
+import { runTurn, type TurnSetup } from './turn.ts';
 import { WorkHolder } from './work-holder.ts';
 
 /** What a case run needs besides the case: the started app and Baton's tracing. */
@@ -70,36 +69,18 @@ export async function runAgentsCase(
   const work = new WorkHolder(testCase.entry);
   let history: AgentInputItem[] = [];
   let halted = false;
-  // The run a turn stopped for approvals, and the calls still waiting, each with its approver.
-  let stopped:
-    | { run: Interrupted; waiting: PendingApproval<Interrupted['items'][number]>[] }
-    | undefined;
+  const approvals = new SdkApprovals(rules, testCase);
   const handle = async (step: Step, index: number) => {
     if (step.kind === 'person') {
       const back = work.personReturn(step, participant(agent.name), index);
       if (back) emitPlannedSpans(ctx.tracer, context.active(), [back]);
     }
-    const mine =
-      step.kind === 'person' ? stopped?.waiting.filter((p) => p.approver === step.who) : undefined;
-    let turnInput: Parameters<typeof runTurn>[2];
-    if (stopped && mine?.length && step.kind === 'person') {
-      const decision = decisionFor(
-        step,
-        mine.map((p) => p.tool),
-        testCase.id,
-        index,
-      );
-      for (const { item } of mine) {
-        if (decision.approve) stopped.run.state.approve(item);
-        else stopped.run.state.reject(item, { message: rejectionText(step) });
-      }
-      turnInput = { resume: stopped.run };
-    } else {
+    let turnInput: Parameters<typeof runTurn>[2] | undefined = approvals.answer(step, index);
+    if (turnInput === undefined) {
       const input = (app.stepInput ?? defaultStepInput)(step, index);
       if (input === null) return;
       turnInput = [...history, ...toInputItems(input)];
     }
-    stopped = undefined;
     aware?.beginStep?.(index);
     const turn = await runTurn(turns, agent, turnInput, index);
     if (turn.halted) {
@@ -111,14 +92,10 @@ export async function runAgentsCase(
     work.observe(turn.spans);
     history = turn.history;
     agent = turn.lastAgent;
-    if (turn.interrupted) {
-      const waiting = pendingApprovals(turn.interrupted.items, rules, (tool) =>
-        approverOf(tool, rules.approvals, testCase, index, 'adapter.options.approvals'),
-      );
-      const asked = approvalHandoffs(waiting, index);
+    const asked = approvals.afterTurn(turn.interrupted, index);
+    if (asked.length > 0) {
       emitPlannedSpans(ctx.tracer, context.active(), asked);
       work.observe(asked);
-      stopped = { run: turn.interrupted, waiting };
     }
   };
   try {
