@@ -125,6 +125,25 @@ describe('the openai-agents adapter with tools that need approval', () => {
     expect(handoffsOf(events)).toEqual(['triage→refunds@0', 'refunds→supervisor@0']);
   });
 
+  it('a step that runs no turn leaves the call waiting for the approver’s later decision', async () => {
+    const desk = approvalDesk({
+      later: { steps: [bigRefund, undefined, [say('refunds', 'Approved and refunded.')]] },
+    });
+
+    const { events, error } = await timeline(
+      desk,
+      deskCase('later', [customer, { kind: 'customer', text: '(typing…)' }, person('approve')]),
+    );
+
+    expect(error).toBeUndefined();
+    expect(desk.paid).toEqual(['A-2:750']);
+    expect(handoffsOf(events)).toEqual([
+      'triage→refunds@0',
+      'refunds→supervisor@0',
+      'supervisor→refunds@2',
+    ]);
+  });
+
   it('takes the approver from adapter.options.approvals when the case names several persons', async () => {
     const desk = approvalDesk(
       { routed: { steps: [bigRefund, [say('refunds', 'Approved.')]] } },
