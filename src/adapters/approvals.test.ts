@@ -109,13 +109,27 @@ describe('decisionFor and rejectionText', () => {
 
   it('names every tool waiting once, and the words Baton reads, when the decision is neither', () => {
     expect(() =>
-      decisionFor(step, ['issue_refund', 'issue_refund', 'send_voucher'], 'c1', 2),
+      decisionFor(step, ['issue_refund', 'issue_refund', 'send_voucher'], testCase([]), 2),
     ).toThrow(
       'Failed to run step 2 of case c1: supervisor decides "hold on", but issue_refund, send_voucher waits for supervisor\'s approval',
     );
-    expect(decisionFor({ ...step, decision: 'Denied' }, ['issue_refund'], 'c1', 2)).toEqual({
-      approve: false,
-    });
+    expect(decisionFor({ ...step, decision: 'Denied' }, ['issue_refund'], testCase([]), 2)).toEqual(
+      { approve: false },
+    );
+  });
+
+  it('names the file and line of the step when the case came from a file', () => {
+    const fromFile: Case = {
+      ...testCase([]),
+      file: 'cases/c1.yaml',
+      positions: { id: 1, steps: [6, 7, 8], handoffs: [], effects: [] },
+    };
+    expect(() => decisionFor(step, ['issue_refund'], fromFile, 2)).toThrow(
+      'Failed to run step 2 of case c1 (cases/c1.yaml:8): supervisor decides "hold on"',
+    );
+    expect(() =>
+      approverOf('issue_refund', NO_APPROVERS, { ...fromFile, persons: [] }, 1, SETTING),
+    ).toThrow('Failed to run step 1 of case c1 (cases/c1.yaml:7): issue_refund waits');
   });
 
   it('tells the model who rejected and why, as a person step reads', () => {

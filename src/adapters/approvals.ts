@@ -89,7 +89,7 @@ export function approverOf(
   if (next?.kind === 'person') return next.who;
   throw new BatonError(
     'adapter.options',
-    `Failed to run step ${step} of case ${testCase.id}: ${tool} waits for a person's approval (the tool's needsApproval), but the case names ${testCase.persons.length === 0 ? 'no person' : `several persons (${testCase.persons.join(', ')})`} and no person step follows. Name the approver, ${setting}: { ${tool}: supervisor }, or list one person in the case's participants.persons.`,
+    `Failed to run step ${step} of case ${testCase.id}${stepAt(testCase, step)}: ${tool} waits for a person's approval (the tool's needsApproval), but the case names ${testCase.persons.length === 0 ? 'no person' : `several persons (${testCase.persons.join(', ')})`} and no person step follows. Name the approver, ${setting}: { ${tool}: supervisor }, or list one person in the case's participants.persons.`,
   );
 }
 
@@ -102,7 +102,7 @@ type PersonStep = Extract<Step, { kind: 'person' }>;
 export function decisionFor(
   step: PersonStep,
   waiting: readonly string[],
-  caseId: string,
+  testCase: Case,
   index: number,
 ): ApprovalDecision {
   const decided = approvalDecision(step.decision);
@@ -110,7 +110,7 @@ export function decisionFor(
   const tools = [...new Set(waiting)].join(', ');
   throw new BatonError(
     'adapter.options',
-    `Failed to run step ${index} of case ${caseId}: ${step.who} decides "${step.decision}", but ${tools} waits for ${step.who}'s approval and Baton reads only approve or reject there. Write decision: approve (or approved, yes, ok) or decision: reject (or rejected, denied, no); a note goes with it.`,
+    `Failed to run step ${index} of case ${testCase.id}${stepAt(testCase, index)}: ${step.who} decides "${step.decision}", but ${tools} waits for ${step.who}'s approval and Baton reads only approve or reject there. Write decision: approve (or approved, yes, ok) or decision: reject (or rejected, denied, no); a note goes with it.`,
   );
 }
 
@@ -135,4 +135,11 @@ export function approvalPayload(calls: readonly ApprovalCall[]): {
 export function rejectionText(step: PersonStep): string {
   const note = step.note === undefined ? '' : ` Note: ${step.note}`;
   return `${step.who} decided: ${step.decision}.${note}`;
+}
+
+/** Where step `index` of the case is written, ` (cases/x.yaml:7)`, when the case came from a file. */
+function stepAt(testCase: Case, index: number): string {
+  if (testCase.file === undefined) return '';
+  const line = testCase.positions?.steps[index];
+  return ` (${testCase.file}${line === undefined ? '' : `:${line}`})`;
 }

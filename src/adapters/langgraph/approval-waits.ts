@@ -54,7 +54,7 @@ export class ApprovalWaits {
     if (!asked || step.kind !== 'person' || step.who !== asked.approver || !mapper.interrupted)
       return undefined;
     const tools = asked.interrupts.flatMap((i) => i.calls.map((c) => c.tool));
-    const decision = decisionFor(step, tools, this.testCase.id, index);
+    const decision = decisionFor(step, tools, this.testCase, index);
     const payload = {
       ...approvalPayload(asked.interrupts.flatMap((i) => i.calls)),
       decision: step.decision,

@@ -107,7 +107,7 @@ export class SdkApprovals {
     const mine = stopped.waiting.filter((p) => p.approver === step.who);
     if (mine.length === 0) return undefined;
     const tools = mine.map((p) => p.tool);
-    const decision = decisionFor(step, tools, this.testCase.id, index);
+    const decision = decisionFor(step, tools, this.testCase, index);
     for (const { item } of mine) {
       if (decision.approve) stopped.run.state.approve(item);
       else stopped.run.state.reject(item, { message: rejectionText(step) });

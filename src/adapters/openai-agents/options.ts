@@ -32,7 +32,10 @@ export const AgentsAdapterOptions = z.looseObject({
     .optional()
     .describe('Function tools that hand the work to a person: tool name → person.'),
   approvals: z
-    .union([z.string().min(1), z.record(z.string().min(1), z.string().min(1))])
+    .union([z.string().min(1), z.record(z.string().min(1), z.string().min(1))], {
+      error:
+        'give the person who approves (approvals: supervisor), or tool name → person (approvals: { issue_refund: supervisor })',
+    })
     .optional()
     .describe(
       "The person who decides on calls of tools that need approval (the SDK's needsApproval): one person for every tool, or tool name → person.",
