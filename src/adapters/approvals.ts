@@ -1,4 +1,5 @@
 import { BatonError } from '../errors.ts';
+import { filePlace } from '../model/file-place.ts';
 import type { Case } from '../model/labelled-case.ts';
 import type { Step } from '../model/step.ts';
 
@@ -140,6 +141,5 @@ export function rejectionText(step: PersonStep): string {
 /** Where step `index` of the case is written, ` (cases/x.yaml:7)`, when the case came from a file. */
 function stepAt(testCase: Case, index: number): string {
   if (testCase.file === undefined) return '';
-  const line = testCase.positions?.steps[index];
-  return ` (${testCase.file}${line === undefined ? '' : `:${line}`})`;
+  return ` (${filePlace(testCase.file, testCase.positions?.steps[index])})`;
 }

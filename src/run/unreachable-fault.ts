@@ -1,5 +1,6 @@
 import type { RunError } from '../errors.ts';
 import { isDeliveryFault, unreachableDeliveryFault } from '../model/fault-kinds.ts';
+import { filePlace } from '../model/file-place.ts';
 import type { Case } from '../model/labelled-case.ts';
 
 /**
@@ -12,8 +13,7 @@ import type { Case } from '../model/labelled-case.ts';
 export function unreachableFault(c: Case, adapterType: string): RunError | undefined {
   const fault = c.faults?.find(isDeliveryFault);
   if (fault === undefined) return undefined;
-  const line = c.positions?.faults;
-  const at = c.file === undefined ? '' : `${c.file}${line === undefined ? '' : `:${line}`}: `;
+  const at = c.file === undefined ? '' : `${filePlace(c.file, c.positions?.faults)}: `;
   return {
     code: 'case.fault_unreachable',
     message: `${at}${unreachableDeliveryFault(fault.fault, adapterType)}. Fix: remove the fault from this case, or run the case in a suite whose module adapter delivers handoffs with info.deliver.`,

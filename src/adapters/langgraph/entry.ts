@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { BatonError } from '../../errors.ts';
+import { filePlace } from '../../model/file-place.ts';
 import type { Case } from '../../model/labelled-case.ts';
 import { isRecord } from './transfer-calls.ts';
 
@@ -83,8 +84,7 @@ export function checkEntered(
 
 function entryError(testCase: Case, why: string): BatonError {
   const file = testCase.file && (relative(process.cwd(), testCase.file) || testCase.file);
-  const line = testCase.positions?.entry;
-  const where = file === undefined ? '' : ` (${file}${line === undefined ? '' : `:${line}`})`;
+  const where = file === undefined ? '' : ` (${filePlace(file, testCase.positions?.entry)})`;
   return new BatonError(
     'adapter.run',
     `Failed to start case ${testCase.id} at its entry ${testCase.entry}${where}: ${why}.`,

@@ -10,16 +10,12 @@ interface Started {
 /** The SDK spans of one turn's trace, gathered while the turn runs. */
 export class TurnRecording {
   readonly spans: SdkSpanRecord[] = [];
-  /**
-   * Set when the processor saw the trace start or a span of it: proof that the SDK reported to
-   * Baton (a run resumed after approvals goes on in a trace that started in an earlier turn).
-   */
+  /** Set when the processor saw the trace start: proof that the SDK reported to Baton. */
   sawTrace = false;
   readonly #starts = new Map<string, number>();
   readonly #tree = new Map<string, Started>();
 
   started(span: Span<SpanData>): void {
-    this.sawTrace = true;
     this.#starts.set(span.spanId, preciseNow());
     const data = span.spanData as { type: string; name?: unknown };
     const agent = data.type === 'agent' && typeof data.name === 'string' ? data.name : undefined;
